@@ -1,0 +1,48 @@
+import { eq } from 'drizzle-orm';
+import type { AccountType, Views } from '@cmp/contracts/accounts';
+import type { Queryable } from '../platform/db/database';
+import { accounts, users } from '../platform/db/schema';
+import type { AccountRow } from '../platform/session';
+
+/** Inserts an account under its parent and sets its materialised path (`/1/57/1203/`). */
+export async function insertAccount(
+  db: Queryable,
+  input: { type: AccountType; parent: AccountRow | null; displayName: string; views?: Views; productName?: string },
+): Promise<AccountRow> {
+  const [row] = await db
+    .insert(accounts)
+    .values({ type: input.type, parentId: input.parent?.id ?? null, displayName: input.displayName, views: input.views ?? {}, productName: input.productName })
+    .returning();
+  const path = `${input.parent?.path ?? '/'}${row!.id}/`;
+  const [withPath] = await db.update(accounts).set({ path }).where(eq(accounts.id, row!.id)).returning();
+  return withPath!;
+}
+
+export interface NewUser {
+  username: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  passwordHash: string | null;
+  locale?: string;
+}
+
+/** A User account with its credentials row; the User view carries the names the portal shows. */
+export async function insertUser(db: Queryable, parent: AccountRow, user: NewUser): Promise<AccountRow> {
+  const account = await insertAccount(db, {
+    type: 'User',
+    parent,
+    displayName: `${user.firstName} ${user.lastName}`.trim() || user.username,
+    views: { User: { Values: { Firstname: user.firstName, Lastname: user.lastName, Email: user.email, Username: user.username } } },
+  });
+  await db.insert(users).values({
+    accountId: account.id,
+    username: user.username,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    passwordHash: user.passwordHash,
+    locale: user.locale ?? null,
+  });
+  return account;
+}

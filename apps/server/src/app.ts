@@ -1,0 +1,89 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import { getAbsoluteFSPath } from 'swagger-ui-dist';
+import type { ServerConfig } from './platform/config';
+import type { Database } from './platform/db/database';
+import { installErrorHandling } from './platform/errorHandler';
+import { buildOpenApiDocument } from './platform/openapi';
+import { XSRF_COOKIE, registerOperationRoute } from './platform/operationRoute';
+import { OperationRegistry, type OperationDefinition } from './platform/operations';
+import { endSession } from './platform/session';
+import { authOperations } from './auth/operations';
+import { accountOperations } from './accounts/operations';
+import { registerBrandingRoutes } from './branding/brandingRoutes';
+import { registerKeeperRoutes } from './keeper/keeperRoutes';
+
+export interface BuildOptions {
+  db: Database;
+  config: ServerConfig;
+  /** false in tests; otherwise pino options. */
+  logger?: boolean | object;
+  /** More operations to register; tests use it to exercise the guards with a real server. */
+  extraOperations?: OperationDefinition[];
+}
+
+/** Builds the server without listening (STYLE.md: tests use inject() or listen on port 0). */
+export async function buildServer({ db, config, logger = false, extraOperations = [] }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+  });
+  await app.register(cookie);
+  installErrorHandling(app);
+
+  // The readable anti-forgery cookie the portal echoes in X-XSRF-TOKEN (DESIGN.md "The API").
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.cookies[XSRF_COOKIE]) {
+      reply.setCookie(XSRF_COOKIE, randomBytes(32).toString('base64url'), {
+        path: '/',
+        httpOnly: false,
+        sameSite: 'strict',
+        secure: request.protocol === 'https',
+      });
+    }
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+  });
+
+  const registry = new OperationRegistry();
+  registry.register(...authOperations, ...accountOperations, ...extraOperations);
+  registerOperationRoute(app, registry, db, config);
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+
+  // spec §2: logout endpoints, the only state change allowed on GET.
+  for (const route of ['/keeper/logout', '/dash/logout']) {
+    app.get(route, async (request, reply) => {
+      await endSession(db, request, reply);
+      return reply.redirect('/#/login');
+    });
+  }
+  registerBrandingRoutes(app, db);
+  registerKeeperRoutes(app, db);
+
+  const openApi = buildOpenApiDocument(registry);
+  app.get('/api/openapi.json', async () => openApi);
+  await app.register(fastifyStatic, { root: getAbsoluteFSPath(), prefix: '/api/docs/', decorateReply: false, index: false });
+  app.get('/api/docs', async (_request, reply) => reply.redirect('/api/docs/index.html'));
+  app.get('/api/docs/swagger-initializer.js', async (_request, reply) =>
+    reply
+      .type('application/javascript')
+      .send("window.onload = () => { window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui', deepLinking: true }); };"),
+  );
+
+  if (existsSync(path.join(config.webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false });
+  }
+  return app;
+}

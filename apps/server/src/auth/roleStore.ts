@@ -1,0 +1,34 @@
+import type { Capability } from '@cmp/contracts/capabilities';
+import type { Queryable } from '../platform/db/database';
+import { capabilitySetItems, capabilitySets, roleCapabilitySets, roles, userRoles } from '../platform/db/schema';
+
+/** Creates a role of an owner with one capability set holding `capabilities`. */
+export async function insertRoleWithCapabilities(
+  db: Queryable,
+  ownerAccountId: number,
+  name: string,
+  capabilities: Capability[],
+  options: { isTemplate?: boolean; description?: string } = {},
+): Promise<number> {
+  const [set] = await db.insert(capabilitySets).values({ ownerAccountId, name, isTemplate: options.isTemplate ?? false }).returning({ id: capabilitySets.id });
+  if (capabilities.length) {
+    await db.insert(capabilitySetItems).values(
+      capabilities.map((c) => ({
+        capabilitySetId: set!.id,
+        objectType: c.ObjectType,
+        canRead: c.Read,
+        canCreate: c.Create,
+        canExecute: c.Execute,
+        canDelete: c.Delete,
+        value: c.Value,
+      })),
+    );
+  }
+  const [role] = await db.insert(roles).values({ ownerAccountId, name, description: options.description ?? '' }).returning({ id: roles.id });
+  await db.insert(roleCapabilitySets).values({ roleId: role!.id, capabilitySetId: set!.id });
+  return role!.id;
+}
+
+export async function assignRole(db: Queryable, userAccountId: number, roleId: number): Promise<void> {
+  await db.insert(userRoles).values({ userAccountId, roleId }).onConflictDoNothing();
+}

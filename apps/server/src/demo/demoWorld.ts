@@ -1,0 +1,110 @@
+import type { Views } from '@cmp/contracts/accounts';
+import type { Capability } from '@cmp/contracts/capabilities';
+import type { Tx } from '../platform/db/database';
+import { branding } from '../platform/db/schema';
+import { writeAudit } from '../platform/audit';
+import { writeStoredFile } from '../platform/files';
+import type { AccountRow } from '../platform/session';
+import { insertAccount, insertUser } from '../accounts/accountStore';
+import { assignRole, insertRoleWithCapabilities } from '../auth/roleStore';
+import {
+  COMPANY_ADMIN_CAPABILITIES,
+  RESELLER_ADMIN_CAPABILITIES,
+  USER_CAPABILITIES,
+  VENDOR_ADMIN_CAPABILITIES,
+} from '../auth/capabilityProfiles';
+import { DEMO_ICON_SVG, DEMO_LOGO_SVG, renderPng } from './brandingAssets';
+
+/** The demo cast of DESIGN.md; tests and people trying the product rely on these usernames. */
+export const DEMO_USERNAMES = ['admin', 'reseller.admin', 'company.admin', 'company.user', 'other.admin', 'vendor.admin'] as const;
+
+const companyViews = (displayName: string, identificator: string, country: string): Views => ({
+  Company: { Values: { DisplayName: displayName, AccountIdentificator: identificator, Country: country } },
+});
+
+interface DemoPerson {
+  username: string;
+  firstName: string;
+  lastName: string;
+  locale?: string;
+}
+
+/**
+ * Loads the demo world into an empty database: the platform owner, two resellers, companies with
+ * departments and users, a vendor, roles and an audit history. Later features add their part here.
+ */
+export async function loadDemoWorld(tx: Tx, passwordHash: string): Promise<void> {
+  let admin: AccountRow | null = null;
+  const created: AccountRow[] = [];
+  const account = async (type: AccountRow['type'] & ('Reseller' | 'Company' | 'Department' | 'Vendor'), parent: AccountRow | null, name: string, id: string, country = 'US') => {
+    const views = type === 'Department' ? { Department: { Values: { DisplayName: name } } } : companyViews(name, id, country);
+    const row = await insertAccount(tx, { type, parent, displayName: name, views });
+    created.push(row);
+    return row;
+  };
+  const person = async (parent: AccountRow, p: DemoPerson, roleId: number) => {
+    const row = await insertUser(tx, parent, {
+      ...p,
+      email: `${p.username.replace(/[^a-z0-9.]/gi, '')}@${parent.displayName.toLowerCase().replace(/[^a-z0-9]+/g, '')}.example`,
+      passwordHash,
+    });
+    await assignRole(tx, row.id, roleId);
+    created.push(row);
+    return row;
+  };
+  const role = (owner: AccountRow, name: string, caps: Capability[]) => insertRoleWithCapabilities(tx, owner.id, name, caps, { isTemplate: true });
+
+  const owner = await account('Reseller', null, 'Cloud Service Providers', 'CSP-0001');
+  admin = await person(owner, { username: 'admin', firstName: 'Alex', lastName: 'Morgan' }, await role(owner, 'Platform administrator', RESELLER_ADMIN_CAPABILITIES));
+
+  const northwind = await account('Reseller', owner, 'Northwind Cloud', 'NWC-1001', 'GB');
+  const northwindAdmin = await role(northwind, 'Reseller administrator', RESELLER_ADMIN_CAPABILITIES);
+  await person(northwind, { username: 'reseller.admin', firstName: 'Nora', lastName: 'Winters' }, northwindAdmin);
+
+  const contoso = await account('Company', northwind, 'Contoso Ltd', 'CON-2001', 'GB');
+  const contosoAdmin = await role(contoso, 'Company administrator', COMPANY_ADMIN_CAPABILITIES);
+  const contosoUser = await role(contoso, 'User', USER_CAPABILITIES);
+  await person(contoso, { username: 'company.admin', firstName: 'Claire', lastName: 'Dubois' }, contosoAdmin);
+  await person(contoso, { username: 'company.user', firstName: 'Carl', lastName: 'Jensen' }, contosoUser);
+  const sales = await account('Department', contoso, 'Sales', 'CON-SALES');
+  const engineering = await account('Department', contoso, 'Engineering', 'CON-ENG');
+  await person(sales, { username: 'priya.patel', firstName: 'Priya', lastName: 'Patel' }, contosoUser);
+  await person(sales, { username: 'tom.becker', firstName: 'Tom', lastName: 'Becker', locale: 'de' }, contosoUser);
+  await person(engineering, { username: 'lena.nowak', firstName: 'Lena', lastName: 'Nowak', locale: 'pl' }, contosoUser);
+
+  for (const [name, id, admin] of [
+    ['Adventure Works', 'ADV-2002', { username: 'aw.admin', firstName: 'Ana', lastName: 'Silva', locale: 'pt' }],
+    ['Tailspin Toys', 'TST-2003', { username: 'tailspin.admin', firstName: 'Timo', lastName: 'Virtanen', locale: 'fi' }],
+  ] as const) {
+    const company = await account('Company', northwind, name, id);
+    await person(company, admin, await role(company, 'Company administrator', COMPANY_ADMIN_CAPABILITIES));
+  }
+
+  const fabrikam = await account('Reseller', owner, 'Fabrikam Distribution', 'FAB-1002', 'DE');
+  await person(fabrikam, { username: 'other.admin', firstName: 'Omar', lastName: 'Haddad' }, await role(fabrikam, 'Reseller administrator', RESELLER_ADMIN_CAPABILITIES));
+  for (const [name, id] of [
+    ['Litware Inc', 'LIT-3001'],
+    ['Proseware', 'PRO-3002'],
+  ] as const) {
+    const company = await account('Company', fabrikam, name, id, 'DE');
+    const dept = await account('Department', company, 'Operations', `${id}-OPS`, 'DE');
+    await person(dept, { username: `${name.split(' ')[0]!.toLowerCase()}.ops`, firstName: 'Jonas', lastName: 'Weber', locale: 'de' }, await role(company, 'User', USER_CAPABILITIES));
+  }
+
+  const vendor = await account('Vendor', owner, 'Skyline Software', 'VEN-4001', 'SE');
+  await person(vendor, { username: 'vendor.admin', firstName: 'Vera', lastName: 'Lind', locale: 'sv' }, await role(vendor, 'Vendor administrator', VENDOR_ADMIN_CAPABILITIES));
+
+  await tx.insert(branding).values({ ownerAccountId: owner.id, config: { logo: 'logo.svg', favicon: 'appicon.ico', marketplace_owner: 'Cloud Service Providers' } });
+  await writeStoredFile(tx, 'branding/logo.svg', 'image/svg+xml', Buffer.from(DEMO_LOGO_SVG));
+  await writeStoredFile(tx, 'branding/appicon.ico', 'image/png', await renderPng(DEMO_ICON_SVG, 64));
+
+  for (const row of created) {
+    await writeAudit(tx, null, {
+      action: 'AccountCreated',
+      actorAccountId: admin.id,
+      accountId: row.id,
+      accountPath: row.path,
+      details: { AccountType: row.type, DisplayName: row.displayName },
+    });
+  }
+}

@@ -1,0 +1,202 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/**
+ * Every node of the hierarchy (DESIGN.md "Account hierarchy"): Reseller, Company, Department, User,
+ * Product and Vendor. `path` is the materialised path of ids, `/1/57/1203/`, so "lies in the
+ * caller's hierarchy" is a prefix test served by the text_pattern_ops index.
+ */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: serial('id').primaryKey(),
+    type: text('type').notNull(),
+    parentId: integer('parent_id'),
+    path: text('path').notNull().default(''),
+    state: text('state').notNull().default('Active'),
+    displayName: text('display_name').notNull(),
+    productName: text('product_name'),
+    views: jsonb('views').$type<Record<string, { Values: Record<string, unknown> }>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    terminatedAt: timestamp('terminated_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('accounts_parent_idx').on(t.parentId),
+    index('accounts_path_idx').using('btree', sql`${t.path} text_pattern_ops`),
+    index('accounts_type_idx').on(t.type),
+  ],
+);
+
+/** Credentials and personal settings of User accounts. */
+export const users = pgTable(
+  'users',
+  {
+    accountId: integer('account_id')
+      .primaryKey()
+      .references(() => accounts.id),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash'),
+    email: text('email').notNull().default(''),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    locale: text('locale'),
+    isDisabled: boolean('is_disabled').notNull().default(false),
+    lastLogonAt: timestamp('last_logon_at', { withTimezone: true, mode: 'date' }),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  // Usernames are unique case-insensitively (brute-force counters and sign-in both fold case).
+  (t) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`)],
+);
+
+/**
+ * Server-side sessions. The cookie carries a random token; only its SHA-256 is stored, so a leaked
+ * database dump cannot be replayed as a session. `publicId` is what the portal may see (SessionId).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    publicId: text('public_id').notNull(),
+    userAccountId: integer('user_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    impersonatorAccountId: integer('impersonator_account_id').references(() => accounts.id),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userAccountId)],
+);
+
+/** Capability sets, managed per owning company (spec §6). */
+export const capabilitySets = pgTable('capability_sets', {
+  id: serial('id').primaryKey(),
+  ownerAccountId: integer('owner_account_id')
+    .notNull()
+    .references(() => accounts.id),
+  name: text('name').notNull(),
+  isTemplate: boolean('is_template').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const capabilitySetItems = pgTable(
+  'capability_set_items',
+  {
+    id: serial('id').primaryKey(),
+    capabilitySetId: integer('capability_set_id')
+      .notNull()
+      .references(() => capabilitySets.id, { onDelete: 'cascade' }),
+    objectType: text('object_type').notNull(),
+    canRead: boolean('can_read').notNull().default(false),
+    canCreate: boolean('can_create').notNull().default(false),
+    canExecute: boolean('can_execute').notNull().default(false),
+    canDelete: boolean('can_delete').notNull().default(false),
+    value: text('value'),
+  },
+  (t) => [index('capability_set_items_set_idx').on(t.capabilitySetId)],
+);
+
+export const roles = pgTable('roles', {
+  id: serial('id').primaryKey(),
+  ownerAccountId: integer('owner_account_id')
+    .notNull()
+    .references(() => accounts.id),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  createdAt: createdAt(),
+});
+
+export const roleCapabilitySets = pgTable(
+  'role_capability_sets',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    capabilitySetId: integer('capability_set_id')
+      .notNull()
+      .references(() => capabilitySets.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.capabilitySetId] })],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userAccountId: integer('user_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userAccountId, t.roleId] })],
+);
+
+/** Append-only (a trigger refuses UPDATE and DELETE, see the migration). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    actorAccountId: integer('actor_account_id'),
+    impersonatorAccountId: integer('impersonator_account_id'),
+    accountId: integer('account_id'),
+    accountPath: text('account_path'),
+    action: text('action').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    ip: text('ip'),
+    requestId: text('request_id'),
+  },
+  (t) => [
+    index('audit_log_account_idx').on(t.accountId, t.occurredAt),
+    index('audit_log_path_idx').using('btree', sql`${t.accountPath} text_pattern_ops`),
+    index('audit_log_occurred_idx').on(t.occurredAt),
+  ],
+);
+
+/** Branding per owner account; the platform owner's row is what /branding/latest serves. */
+export const branding = pgTable('branding', {
+  ownerAccountId: integer('owner_account_id')
+    .primaryKey()
+    .references(() => accounts.id),
+  config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const instanceSettings = pgTable('instance_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** Stored files (logos, favicons, service icons) served by /branding/latest and /keeper. */
+export const storedFiles = pgTable('stored_files', {
+  path: text('path').primaryKey(),
+  contentType: text('content_type').notNull(),
+  data: bytea('data').notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,36 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ErrorKey } from '@cmp/contracts/errors';
+import { ApiError } from './errors';
+import { localeFromAcceptLanguage, translateMessage } from './i18n/messages';
+
+// Fastify's own request errors, mapped to catalogue texts so a client never sees a framework message.
+const FRAMEWORK_ERRORS: Record<string, { status: number; key: ErrorKey }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, key: 'invalid_json' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, key: 'invalid_json' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, key: 'body_too_large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, key: 'invalid_json' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, key: 'invalid_json' },
+};
+
+/** Errors answer `{"Message": …}` in the caller's language, never a stack trace or SQL (DESIGN.md "The API"). */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const locale = localeFromAcceptLanguage(request.headers['accept-language']);
+    if (error instanceof ApiError) {
+      return reply.code(error.statusCode).send({ Message: translateMessage(locale, error.key, error.params) });
+    }
+    const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
+    if (known) return reply.code(known.status).send({ Message: translateMessage(locale, known.key) });
+    if (error instanceof SyntaxError || error.statusCode === 400) {
+      // Prototype-poisoned bodies and other malformed JSON end here.
+      return reply.code(400).send({ Message: translateMessage(locale, 'invalid_json') });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ Message: translateMessage(locale, 'unknown_error') });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const locale = localeFromAcceptLanguage(request.headers['accept-language']);
+    return reply.code(404).send({ Message: translateMessage(locale, 'not_found') });
+  });
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { SUPPORTED_LOCALES } from '@cmp/contracts/locales';
+import { ERROR_KEYS } from '@cmp/contracts/errors';
+import { catalogueKeys, localeFromAcceptLanguage, translateMessage } from './messages';
+
+describe('server message catalogues', () => {
+  it('has every error key in every supported language, and nothing else', () => {
+    for (const locale of SUPPORTED_LOCALES) {
+      expect([...catalogueKeys(locale)].sort(), locale).toEqual([...ERROR_KEYS].sort());
+    }
+  });
+
+  it('translates rather than copying English', () => {
+    for (const locale of SUPPORTED_LOCALES.filter((l) => l !== 'en')) {
+      expect(translateMessage(locale, 'access_denied'), locale).not.toBe(translateMessage('en', 'access_denied'));
+    }
+  });
+
+  it('fills placeholders', () => {
+    expect(translateMessage('en', 'unknown_operation', { operation: 'IXService/Y' })).toBe('Unknown operation IXService/Y.');
+  });
+
+  it('picks the best supported language of Accept-Language', () => {
+    expect(localeFromAcceptLanguage('xx-XX, fr;q=0.5, de;q=0.8')).toBe('de');
+    expect(localeFromAcceptLanguage('en_EN')).toBe('en');
+    expect(localeFromAcceptLanguage('zz')).toBe('en');
+    expect(localeFromAcceptLanguage(undefined)).toBe('en');
+  });
+});

@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_LOCALE, SUPPORTED_LOCALES, normalizeLocale, type Locale } from '@cmp/contracts/locales';
+import type { ErrorKey } from '@cmp/contracts/errors';
+
+// Error bodies are read by people (spec §8: the portal shows the Message text), so the server
+// answers them in the caller's language, chosen from Accept-Language.
+const catalogues = new Map<Locale, Record<string, string>>(
+  SUPPORTED_LOCALES.map((locale) => [
+    locale,
+    JSON.parse(readFileSync(path.join(import.meta.dirname, 'messages', `${locale}.json`), 'utf8')) as Record<string, string>,
+  ]),
+);
+
+export function translateMessage(locale: Locale, key: ErrorKey, params: Record<string, string> = {}): string {
+  const text = catalogues.get(locale)?.[key] ?? catalogues.get(DEFAULT_LOCALE)![key] ?? key;
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? '');
+}
+
+/** The first supported language of an Accept-Language header, by quality; English otherwise. */
+export function localeFromAcceptLanguage(header: string | undefined): Locale {
+  if (!header) return DEFAULT_LOCALE;
+  const ranked = header
+    .split(',')
+    .map((part) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { tag: tag ?? '', q: q ? Number(q.slice(2)) || 0 : 1 };
+    })
+    .sort((a, b) => b.q - a.q);
+  for (const { tag } of ranked) {
+    const locale = normalizeLocale(tag);
+    if (locale) return locale;
+  }
+  return DEFAULT_LOCALE;
+}
+
+export function catalogueKeys(locale: Locale): string[] {
+  return Object.keys(catalogues.get(locale) ?? {});
+}

@@ -1,0 +1,74 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { isAllowed } from '@cmp/contracts/capabilities';
+import type { Database } from './db/database';
+import type { ServerConfig } from './config';
+import { ApiError, accessDenied, invalidRequest, notSignedIn } from './errors';
+import { localeFromAcceptLanguage } from './i18n/messages';
+import type { OperationRegistry } from './operations';
+import { loadSession } from './session';
+
+export const OPERATION_PREFIX = '/DataModel/service.svc/rest';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+
+/** `POST /DataModel/service.svc/rest/I<Service>Service/<Operation>` for every registered operation (DESIGN.md "The API"). */
+export function registerOperationRoute(app: FastifyInstance, registry: OperationRegistry, db: Database, config: ServerConfig): void {
+  app.post<{ Params: { service: string; operation: string } }>(`${OPERATION_PREFIX}/:service/:operation`, async (request, reply) => {
+    const def = registry.find(request.params.service, request.params.operation);
+    if (!def) throw new ApiError(404, 'unknown_operation', { operation: `${request.params.service}/${request.params.operation}` });
+    assertNotForged(request, config);
+
+    const caller = await loadSession(db, config, request);
+    if (def.access !== 'public') {
+      if (!caller) throw notSignedIn();
+      if (!isAllowed(caller.capabilities, def.access.rule)) throw accessDenied();
+    }
+    const input = parseBody(def.request, request.body);
+    const ctx = { db, config, request, reply, locale: localeFromAcceptLanguage(request.headers['accept-language']), caller };
+    const result = await def.handler(input, ctx as never);
+    return reply.code(200).send(result);
+  });
+}
+
+function parseBody(schema: z.ZodType, body: unknown): unknown {
+  const parsed = schema.safeParse(body ?? {});
+  if (parsed.success) return parsed.data;
+  const details = parsed.error.issues.slice(0, 5).map((issue) => {
+    const field = issue.path.length ? issue.path.join('.') : undefined;
+    return field ? `${field}: ${issue.message}` : issue.message;
+  });
+  throw invalidRequest(details.join('; '));
+}
+
+/**
+ * DESIGN.md anti-forgery: a request from a browser (it carries Origin or Sec-Fetch-Site) must be
+ * same-origin and echo the XSRF-TOKEN cookie in X-XSRF-TOKEN. A request with neither header is not
+ * from a browser — no page can have forged it — so partners' server-to-server scripts need no token.
+ */
+function assertNotForged(request: FastifyRequest, config: ServerConfig): void {
+  const origin = request.headers.origin;
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (!origin && !fetchSite) return;
+  if (origin && !isAllowedOrigin(origin, request, config)) throw new ApiError(403, 'anti_forgery');
+  if (fetchSite && fetchSite !== 'same-origin' && !(origin && config.corsOrigins.includes(origin))) throw new ApiError(403, 'anti_forgery');
+  const cookie = request.cookies[XSRF_COOKIE];
+  const header = request.headers[XSRF_HEADER];
+  if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) throw new ApiError(403, 'anti_forgery');
+}
+
+function isAllowedOrigin(origin: string, request: FastifyRequest, config: ServerConfig): boolean {
+  if (config.corsOrigins.includes(origin)) return true;
+  try {
+    return new URL(origin).host === request.host;
+  } catch {
+    return false;
+  }
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}

@@ -1,0 +1,71 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Locale } from '@cmp/contracts/locales';
+import type { SecurityRule } from '@cmp/contracts/capabilities';
+import type { Database } from './db/database';
+import type { ServerConfig } from './config';
+import type { CallerSession } from './session';
+
+export interface OperationContext {
+  db: Database;
+  config: ServerConfig;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  locale: Locale;
+  /** null only for public operations. */
+  caller: CallerSession | null;
+}
+
+export interface SignedInContext extends OperationContext {
+  caller: CallerSession;
+}
+
+interface OperationBase<Req extends z.ZodType, Res extends z.ZodType> {
+  service: `I${string}Service`;
+  operation: string;
+  summary: string;
+  request: Req;
+  response: Res;
+}
+
+/** The registry's uniform view of an operation. */
+export interface OperationDefinition extends OperationBase<z.ZodType, z.ZodType> {
+  /** 'public', or signed in plus — when given — the capability rule of the operation. */
+  access: 'public' | { rule?: SecurityRule };
+  handler(input: unknown, ctx: OperationContext): Promise<unknown>;
+}
+
+/** Declares an operation for signed-in callers: service, name, request schema, capability rule and handler in one place. */
+export function defineOperation<Req extends z.ZodType, Res extends z.ZodType>(
+  def: OperationBase<Req, Res> & { rule?: SecurityRule; handler(input: z.output<Req>, ctx: SignedInContext): Promise<z.input<Res>> },
+): OperationDefinition {
+  const { rule, ...rest } = def;
+  return { ...rest, access: { rule } } as unknown as OperationDefinition;
+}
+
+/** Declares an operation anyone may call (sign-in, logout, password reset). */
+export function definePublicOperation<Req extends z.ZodType, Res extends z.ZodType>(
+  def: OperationBase<Req, Res> & { handler(input: z.output<Req>, ctx: OperationContext): Promise<z.input<Res>> },
+): OperationDefinition {
+  return { ...def, access: 'public' } as unknown as OperationDefinition;
+}
+
+export class OperationRegistry {
+  private readonly byKey = new Map<string, OperationDefinition>();
+
+  register(...defs: OperationDefinition[]): void {
+    for (const def of defs) {
+      const key = `${def.service}/${def.operation}`;
+      if (this.byKey.has(key)) throw new Error(`operation ${key} registered twice`);
+      this.byKey.set(key, def);
+    }
+  }
+
+  find(service: string, operation: string): OperationDefinition | undefined {
+    return this.byKey.get(`${service}/${operation}`);
+  }
+
+  all(): OperationDefinition[] {
+    return [...this.byKey.values()];
+  }
+}

@@ -1,0 +1,144 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Capability, CapabilityObjectType, CapabilityValue } from '@cmp/contracts/capabilities';
+import type { Database, Queryable } from './db/database';
+import { accounts, capabilitySetItems, roleCapabilitySets, sessions, userRoles, users } from './db/schema';
+import type { ServerConfig } from './config';
+
+export const SESSION_COOKIE = 'cmp_session';
+
+export type AccountRow = typeof accounts.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+
+/** What every operation knows about its signed-in caller, loaded fresh on each request. */
+export interface CallerSession {
+  tokenHash: string;
+  publicId: string;
+  user: UserRow;
+  userAccount: AccountRow;
+  companyAccount: AccountRow;
+  capabilities: Capability[];
+  impersonatorAccountId: number | null;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** DESIGN.md sessions: ≥128-bit random ids (here 256), a new id at every sign-in. */
+export async function startSession(
+  db: Queryable,
+  config: ServerConfig,
+  reply: FastifyReply,
+  request: FastifyRequest,
+  userAccountId: number,
+  impersonatorAccountId: number | null = null,
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const publicId = randomUUID();
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    publicId,
+    userAccountId,
+    impersonatorAccountId,
+    expiresAt: new Date(Date.now() + config.sessionAbsoluteHours * 3_600_000),
+    ip: request.ip,
+    userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512),
+  });
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+  });
+  return publicId;
+}
+
+export async function endSession(db: Queryable, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (token) await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+export async function endAllSessionsOfUser(db: Queryable, userAccountId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userAccountId, userAccountId));
+}
+
+/** Loads the caller's session, or null when there is none or it has expired (idle or absolute). */
+export async function loadSession(db: Database, config: ServerConfig, request: FastifyRequest): Promise<CallerSession | null> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token || token.length > 128) return null;
+  const tokenHash = hashToken(token);
+  const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
+  if (!row) return null;
+  const now = Date.now();
+  const idleMs = config.sessionIdleMinutes * 60_000;
+  if (row.expiresAt.getTime() <= now || now - row.lastSeenAt.getTime() > idleMs) {
+    await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    return null;
+  }
+  const [user] = await db.select().from(users).where(eq(users.accountId, row.userAccountId)).limit(1);
+  const userAccount = await loadAccount(db, row.userAccountId);
+  if (!user || !userAccount || user.isDisabled || userAccount.state !== 'Active') {
+    await db.delete(sessions).where(eq(sessions.userAccountId, row.userAccountId));
+    return null;
+  }
+  // Touch at most once a minute: the idle timer needs minute precision, not a write per request.
+  if (now - row.lastSeenAt.getTime() > 60_000) {
+    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.tokenHash, tokenHash));
+  }
+  return {
+    tokenHash,
+    publicId: row.publicId,
+    user,
+    userAccount,
+    companyAccount: (await findCompanyAccount(db, userAccount)) ?? userAccount,
+    capabilities: await loadCapabilities(db, row.userAccountId),
+    impersonatorAccountId: row.impersonatorAccountId,
+  };
+}
+
+export async function loadAccount(db: Queryable, accountId: number): Promise<AccountRow | undefined> {
+  const [row] = await db.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);
+  return row;
+}
+
+export const pathIds = (path: string) => path.split('/').filter(Boolean).map(Number);
+
+/** The user's company: the nearest ancestor that is a Company, Reseller or Vendor (spec §3 CompanyAccount). */
+export async function findCompanyAccount(db: Queryable, account: AccountRow): Promise<AccountRow | undefined> {
+  const ids = pathIds(account.path);
+  if (ids.length === 0) return undefined;
+  const [row] = await db
+    .select()
+    .from(accounts)
+    .where(and(inArray(accounts.id, ids), inArray(accounts.type, ['Company', 'Reseller', 'Vendor'])))
+    .orderBy(sql`length(${accounts.path}) desc`)
+    .limit(1);
+  return row;
+}
+
+/** The capabilities a user holds through roles → capability sets → items (DESIGN.md "Access control"). */
+export async function loadCapabilities(db: Queryable, userAccountId: number): Promise<Capability[]> {
+  const rows = await db
+    .selectDistinct({
+      objectType: capabilitySetItems.objectType,
+      canRead: capabilitySetItems.canRead,
+      canCreate: capabilitySetItems.canCreate,
+      canExecute: capabilitySetItems.canExecute,
+      canDelete: capabilitySetItems.canDelete,
+      value: capabilitySetItems.value,
+    })
+    .from(userRoles)
+    .innerJoin(roleCapabilitySets, eq(roleCapabilitySets.roleId, userRoles.roleId))
+    .innerJoin(capabilitySetItems, eq(capabilitySetItems.capabilitySetId, roleCapabilitySets.capabilitySetId))
+    .where(eq(userRoles.userAccountId, userAccountId))
+    .orderBy(capabilitySetItems.objectType);
+  return rows.map((r) => ({
+    ObjectType: r.objectType as CapabilityObjectType,
+    Read: r.canRead,
+    Create: r.canCreate,
+    Execute: r.canExecute,
+    Delete: r.canDelete,
+    Value: (r.value as CapabilityValue | null) ?? null,
+  }));
+}

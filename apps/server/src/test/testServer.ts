@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildServer } from '../app';
+import { readConfig, type ServerConfig } from '../platform/config';
+import { openDatabase, type DatabaseHandle } from '../platform/db/database';
+import { ensureInitialData } from '../platform/initialData';
+import { OPERATION_PREFIX } from '../platform/operationRoute';
+import type { OperationDefinition } from '../platform/operations';
+
+export const DEMO_PASSWORD = 'Demo-Password-2024!';
+
+export interface TestServer {
+  app: FastifyInstance;
+  handle: DatabaseHandle;
+  config: ServerConfig;
+  close(): Promise<void>;
+}
+
+/**
+ * A real server on a real, fresh database: in-memory PGlite, or — when DATABASE_URL is set, as the
+ * second CI pass does — a new database with a random name on that PostgreSQL server, dropped after.
+ */
+export async function startTestServer(overrides: Partial<ServerConfig> = {}, extraOperations: OperationDefinition[] = []): Promise<TestServer> {
+  const baseUrl = process.env.DATABASE_URL;
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (baseUrl) {
+    const name = `cmp_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(baseUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const config: ServerConfig = {
+    ...readConfig({}),
+    dataDir: 'memory://',
+    databaseUrl,
+    loadDemoData: true,
+    demoPassword: DEMO_PASSWORD,
+    webDist: '/nonexistent',
+    ...overrides,
+  };
+  const handle = await openDatabase({ databaseUrl, dataDir: config.dataDir });
+  await ensureInitialData(handle.db, config);
+  const app = await buildServer({ db: handle.db, config, extraOperations });
+  return {
+    app,
+    handle,
+    config,
+    async close() {
+      await app.close();
+      await handle.close();
+      await dropDatabase();
+    },
+  };
+}
+
+export interface CallResult {
+  status: number;
+  body: Record<string, unknown> & { Message?: string };
+  response: LightMyRequestResponse;
+}
+
+/** Calls an operation as a server-to-server client would (no Origin, so no anti-forgery token needed). */
+export async function call(
+  app: FastifyInstance,
+  operation: string,
+  body: unknown = {},
+  options: { cookie?: string; headers?: Record<string, string>; rawBody?: string } = {},
+): Promise<CallResult> {
+  const response = await app.inject({
+    method: 'POST',
+    url: `${OPERATION_PREFIX}/${operation}`,
+    headers: {
+      'content-type': 'application/json',
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+      ...options.headers,
+    },
+    payload: options.rawBody ?? JSON.stringify(body),
+  });
+  const text = response.body;
+  return { status: response.statusCode, body: text ? JSON.parse(text) : {}, response };
+}
+
+/** Signs a demo user in and answers the cookie header to send with later calls. */
+export async function signIn(app: FastifyInstance, userName: string, password = DEMO_PASSWORD): Promise<string> {
+  const result = await call(app, 'IAuthorizationService/Authenticate', { userName, password });
+  if (result.status !== 200) throw new Error(`sign-in of ${userName} failed: ${result.status} ${JSON.stringify(result.body)}`);
+  return cookieHeader(result.response);
+}
+
+export function cookieHeader(response: LightMyRequestResponse): string {
+  return response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+}

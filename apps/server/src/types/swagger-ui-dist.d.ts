@@ -1,0 +1,1 @@
+declare module 'swagger-ui-dist' { export function getAbsoluteFSPath(): string; }

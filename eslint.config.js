@@ -1,0 +1,41 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import importPlugin from 'eslint-plugin-import';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/server/drizzle/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, import: importPlugin },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      // STYLE.md: code flows one way, app → domains → platform; platform never imports a domain or the app.
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './apps/web/src/platform', from: './apps/web/src/app' },
+            { target: './apps/web/src/platform', from: './apps/web/src/auth' },
+            { target: './apps/web/src/platform', from: './apps/web/src/dashboard' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['scripts/**', 'e2e/**'],
+    rules: { 'no-console': 'off' },
+  },
+);
