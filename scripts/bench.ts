@@ -1,0 +1,11 @@
+// `npm run bench <name>`: benchmarks that print their figures. Never part of `npm test`.
+import { benchApi } from './bench/api';
+
+const benches: Record<string, () => Promise<void>> = { api: benchApi };
+const name = process.argv[2];
+const bench = name ? benches[name] : undefined;
+if (!bench) {
+  console.error(`usage: npm run bench <${Object.keys(benches).join('|')}>`);
+  process.exit(2);
+}
+await bench();
