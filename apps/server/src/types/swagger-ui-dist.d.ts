@@ -1,1 +1,0 @@
-declare module 'swagger-ui-dist' { export function getAbsoluteFSPath(): string; }

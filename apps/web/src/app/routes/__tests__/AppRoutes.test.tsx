@@ -1,0 +1,117 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { DashboardSummary } from '@cmp/contracts/accounts';
+import type { SessionUser } from '@cmp/contracts/auth';
+import { installFakeFetch } from '../../../test/fakeFetch';
+import { buildSessionUser, capability } from '../../../test/buildSessionUser';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import { AppRoutes } from '../AppRoutes';
+
+const summary: DashboardSummary = {
+  CompanyAccount: { AccountId: 57, AccountType: 'Company', DisplayName: 'Contoso Ltd', AccountState: 'Active', Views: {} },
+  AccountCounts: [
+    { AccountType: 'User', Count: 12 },
+    { AccountType: 'Department', Count: 3 },
+  ],
+  LatestAuditEntries: [
+    {
+      Id: 1,
+      OccurredAt: '2024-05-01T08:30:00Z',
+      Action: 'UpdateAccount',
+      AccountId: 1203,
+      AccountDisplayName: 'Ada Lovelace',
+      ActorAccountId: 1,
+      ActorDisplayName: 'Platform Admin',
+      ImpersonatorAccountId: null,
+      Details: {},
+    },
+  ],
+};
+
+/** A server that knows one signed-in user (or none) and answers the dashboard. */
+function serve(user: SessionUser | undefined, dashboard: DashboardSummary = summary) {
+  return installFakeFetch((url) => {
+    if (url.endsWith('/GetCurrentUser')) return user ? { body: user } : { status: 401, body: { Message: 'Not signed in.' } };
+    if (url.endsWith('/GetDashboardSummary')) return { body: dashboard };
+    if (url.endsWith('/Logout')) return { body: { Success: true } };
+    return { status: 200, body: '' };
+  });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('AppRoutes (spec §2 routes, §4 route guard)', () => {
+  it('sends a visitor who is not signed in to the sign-in page with the attempted path', async () => {
+    serve(undefined);
+    const { currentPath } = renderWithProviders(<AppRoutes />, { path: '/pricelists?page=2' });
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/login?redirect=%2Fpricelists%3Fpage%3D2');
+  });
+
+  it('lands on the dashboard from the empty path and greets the user', async () => {
+    serve(buildSessionUser());
+    const { currentPath } = renderWithProviders(<AppRoutes />, { path: '/' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: /Hello, Ada/ })).toBeInTheDocument();
+    expect(currentPath()).toBe('/Dashboard');
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('main')).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+
+    const table = await screen.findByRole('table', { name: 'Latest activity' });
+    expect(within(table).getByText('UpdateAccount')).toBeInTheDocument();
+    expect(within(table).getByText('Platform Admin')).toBeInTheDocument();
+    expect(screen.getByText('Users')).toBeInTheDocument();
+    expect(screen.getByText('12')).toBeInTheDocument();
+    expect(screen.getAllByText('Contoso Ltd').length).toBeGreaterThan(0);
+  });
+
+  it('shows the empty states when the company has no accounts or activity yet', async () => {
+    serve(buildSessionUser(), { ...summary, AccountCounts: [], LatestAuditEntries: [] });
+    renderWithProviders(<AppRoutes />, { path: '/Dashboard' });
+    expect(await screen.findByText('There are no accounts under your company yet.')).toBeInTheDocument();
+    expect(screen.getByText('No activity has been recorded yet.')).toBeInTheDocument();
+  });
+
+  it('sends a user without the route capability to the dashboard', async () => {
+    serve(buildSessionUser());
+    const { currentPath } = renderWithProviders(<AppRoutes />, { path: '/admin-console' });
+    await waitFor(() => expect(currentPath()).toBe('/Dashboard'));
+  });
+
+  it('shows an area that later work builds with its translated name', async () => {
+    serve(buildSessionUser({ Capability: [capability('LOGIN', { Execute: true }), capability('ADMINISTRATIVE', { Read: true })] }));
+    renderWithProviders(<AppRoutes />, { path: '/admin-console/ListUsers' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Administration console' })).toBeInTheDocument();
+    expect(screen.getByText(/being prepared/)).toBeInTheDocument();
+  });
+
+  it('shows the not-found screen for any other path', async () => {
+    serve(buildSessionUser());
+    renderWithProviders(<AppRoutes />, { path: '/no/such/page' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('lets a user who must set up MFA reach nothing but the MFA set-up', async () => {
+    serve(buildSessionUser({ MustSetupMfa: true }));
+    const { currentPath } = renderWithProviders(<AppRoutes />, { path: '/Dashboard' });
+    await waitFor(() => expect(currentPath()).toBe('/setup-mfa?redirect=%2FDashboard'));
+  });
+
+  it('signs out through the profile menu: Logout, both logout endpoints, then the sign-in page', async () => {
+    const fetch = serve(buildSessionUser());
+    const user = userEvent.setup();
+    const { currentPath } = renderWithProviders(<AppRoutes />, { path: '/Dashboard' });
+
+    await user.click(await screen.findByRole('button', { name: 'Ada Lovelace' }));
+    expect(screen.getByRole('menuitem', { name: 'Ada Lovelace' })).toHaveAttribute('href', '/account/1203');
+    await user.click(screen.getByRole('menuitem', { name: 'Sign out' }));
+
+    await waitFor(() => expect(currentPath()).toBe('/login'));
+    const urls = fetch.mock.calls.map(([url]) => String(url));
+    expect(urls).toEqual(expect.arrayContaining(['/DataModel/service.svc/rest/IAuthorizationService/Logout', '/keeper/logout', '/dash/logout']));
+  });
+});

@@ -1,0 +1,113 @@
+import { requirement, type SecurityRule } from '@cmp/contracts/capabilities';
+import type { AppRouteDefinition } from './AppRouteDefinition';
+
+/** The landing page (spec §2 "The default landing is #/Dashboard"). */
+export const DASHBOARD_PATH = '/Dashboard';
+export const LOGIN_PATH = '/login';
+export const SETUP_MFA_PATH = '/setup-mfa';
+
+// Route rules of spec §2 and, for the legacy area, the rule of the menu item leading there (spec §6:
+// "a menu item is hidden and a route blocked without its permission").
+const read = (objectType: Parameters<typeof requirement>[0]) => requirement(objectType, ['Read']);
+const create = (objectType: Parameters<typeof requirement>[0]) => requirement(objectType, ['Create']);
+export const ROUTE_RULES = {
+  administrative: read('ADMINISTRATIVE'),
+  myImports: read('MY_IMPORTS'),
+  marketplace: read('MARKETPLACE'),
+  myServices: read('MY_SERVICES'),
+  vendorProfile: read('PRODUCT_OWNER_PROFILE'),
+  myQuotes: read('QUOTATION_TOOL'),
+  customerQuotes: requirement('QUOTATION_TOOL', ['Read'], 'HIERARCHY'),
+  salesQuotes: read('SALESQUOTE'),
+  provisioning: { any: [read('FAILED_PROVISIONING'), read('FAILED_PROVISIONING_OWNED')] },
+  myOrders: read('CREDIT_CHECK_COMPANY_ORDERS'),
+  requestReview: read('CREDIT_CHECK_ORDER_MANAGEMENT'),
+  reporting: read('REPORTING'),
+  customLandingPage: create('CUSTOM_LANDING_PAGE'),
+  notifications: read('NOTIFICATIONS'),
+  // spec §6 "New menu needs Create on …"; import needs Create on any of user, product or company account.
+  createService: create('PRODUCT_ACCOUNT'),
+  createUser: create('USER_ACCOUNT'),
+  createDepartment: create('DEPARTMENT_ACCOUNT'),
+  createCompany: create('COMPANY_ACCOUNT'),
+  createReseller: create('RESELLER_ACCOUNT'),
+  importAccounts: { any: [create('USER_ACCOUNT'), create('PRODUCT_ACCOUNT'), create('COMPANY_ACCOUNT')] },
+} satisfies Record<string, SecurityRule>;
+
+const loginScreen = () => import('../../auth/screens/LoginScreen').then((module) => module.LoginScreen);
+const dashboardScreen = () => import('../../dashboard/screens/DashboardScreen').then((module) => module.DashboardScreen);
+
+/**
+ * Every route of spec §2, as data. Routes without a `screen` show the area-in-preparation page
+ * until their issue builds the screen. /keeper/logout and /dash/logout are server endpoints, not routes.
+ */
+export const ROUTE_TABLE: AppRouteDefinition[] = [
+  // Public and sign-in routes (plain layout).
+  { path: 'login', layout: 'plain', isPublic: true, titleKey: 'routes.login', screen: loginScreen },
+  { path: 'login-mfa', layout: 'plain', isMfaPage: true, titleKey: 'routes.login_mfa' },
+  { path: 'select-mfa-method', layout: 'plain', isMfaPage: true, titleKey: 'routes.select_mfa_method' },
+  { path: 'reset-password', layout: 'plain', isPublic: true, titleKey: 'routes.reset_password' },
+  { path: 'reset-password/:username/:token', layout: 'plain', isPublic: true, titleKey: 'routes.set_new_password' },
+  { path: 'change-password', layout: 'plain', titleKey: 'routes.change_password' },
+  { path: 'sso-link/:openIdSubIdentifier', layout: 'plain', isPublic: true, titleKey: 'routes.sso_link' },
+  { path: 'sso-auth/:code/:state', layout: 'plain', isPublic: true, titleKey: 'routes.sso_auth' },
+  { path: 'setup-mfa', layout: 'plain', isMfaPage: true, titleKey: 'routes.setup_mfa' },
+  { path: 'setup-mfa-email', layout: 'plain', isMfaPage: true, titleKey: 'routes.setup_mfa_email' },
+  { path: 'consent/:consentToolServiceId', layout: 'plain', isPublic: true, titleKey: 'routes.consent' },
+
+  // Application routes (full layout).
+  { path: 'admin-console/:methodName?', layout: 'full', rule: ROUTE_RULES.administrative, titleKey: 'routes.admin_console' },
+  { path: 'provisioning', layout: 'full', rule: ROUTE_RULES.provisioning, titleKey: 'routes.provisioning' },
+  { path: 'provisioning/my-imports', layout: 'full', rule: ROUTE_RULES.myImports, titleKey: 'routes.my_imports' },
+  { path: 'account/:accountId', layout: 'full', titleKey: 'routes.account' },
+  { path: 'account/:accountId/available-services', layout: 'full', titleKey: 'routes.available_services' },
+  { path: 'account/:accountId/provisioning', layout: 'full', titleKey: 'routes.provisioning' },
+  { path: 'account/:accountId/notifications', layout: 'full', titleKey: 'routes.notifications' },
+  { path: 'account/:accountId/audit-log', layout: 'full', titleKey: 'routes.audit_log' },
+  { path: 'account/:accountId/user-log', layout: 'full', titleKey: 'routes.user_log' },
+  { path: 'account/:accountId/billing', layout: 'full', titleKey: 'routes.billing' },
+  { path: 'account/:accountId/service-info', layout: 'full', titleKey: 'routes.service_info' },
+  { path: 'account/:accountId/security', layout: 'full', titleKey: 'routes.security' },
+  { path: 'account/:accountId/user-security', layout: 'full', titleKey: 'routes.user_security' },
+  { path: 'upgrade-subscription/:accountId', layout: 'full', titleKey: 'routes.upgrade_subscription' },
+  { path: 'add-to-pricelist', layout: 'full', titleKey: 'routes.add_to_pricelist' },
+  { path: 'terminate', layout: 'full', titleKey: 'routes.terminate' },
+  { path: 'move', layout: 'full', titleKey: 'routes.move' },
+  { path: 'pricelists', layout: 'full', rule: ROUTE_RULES.marketplace, titleKey: 'routes.pricelists' },
+  { path: 'pricelists/:marketplaceId/edit-prices', layout: 'full', titleKey: 'routes.edit_prices' },
+  { path: 'pricelists/:marketplaceId/edit-all-prices', layout: 'full', titleKey: 'routes.edit_all_prices' },
+  { path: 'service/:serviceId/:pricelistId?', layout: 'full', titleKey: 'routes.service_info' },
+  { path: 'service-tool/edit-service-groups', layout: 'full', titleKey: 'routes.edit_service_groups' },
+  { path: 'propagation', layout: 'full', titleKey: 'routes.propagation' },
+  { path: 'orders/my-orders', layout: 'full', rule: ROUTE_RULES.myOrders, titleKey: 'routes.my_orders' },
+  { path: 'orders/request-review', layout: 'full', rule: ROUTE_RULES.requestReview, titleKey: 'routes.request_review' },
+  {
+    path: 'reports',
+    layout: 'full',
+    rule: ROUTE_RULES.reporting,
+    titleKey: 'routes.reports',
+    children: [
+      // spec §2: the empty path shows the frequent reports, {reportId} one report.
+      { index: true, titleKey: 'routes.reports' },
+      { path: ':reportId', titleKey: 'routes.report' },
+    ],
+  },
+
+  // The legacy hash area (spec §2).
+  { path: 'Dashboard', layout: 'full', titleKey: 'routes.dashboard', screen: dashboardScreen },
+  { path: 'DashboardManager/Start', layout: 'full', rule: ROUTE_RULES.customLandingPage, titleKey: 'routes.custom_landing_page' },
+  { path: 'Marketplace/Explore', layout: 'full', rule: ROUTE_RULES.marketplace, titleKey: 'routes.explore' },
+  { path: 'Marketplace/MyServices', layout: 'full', rule: ROUTE_RULES.myServices, titleKey: 'routes.my_services' },
+  { path: 'Marketplace/VendorProfile', layout: 'full', rule: ROUTE_RULES.vendorProfile, titleKey: 'routes.vendor_profile' },
+  { path: 'QuotationTool/Quotes', layout: 'full', rule: ROUTE_RULES.myQuotes, titleKey: 'routes.my_quotes' },
+  { path: 'QuotationTool/CustomerQuotes', layout: 'full', rule: ROUTE_RULES.customerQuotes, titleKey: 'routes.customer_quotes' },
+  { path: 'SalesQuotes', layout: 'full', rule: ROUTE_RULES.salesQuotes, titleKey: 'routes.sales_quotes' },
+  { path: 'Account/View/:id', layout: 'full', titleKey: 'routes.account' },
+  { path: 'Account/View/:id/Notifications', layout: 'full', titleKey: 'routes.notifications' },
+  { path: 'Account/Create/Service', layout: 'full', rule: ROUTE_RULES.createService, titleKey: 'routes.create_service' },
+  { path: 'Account/Create/User', layout: 'full', rule: ROUTE_RULES.createUser, titleKey: 'routes.create_user' },
+  { path: 'Account/Create/Department', layout: 'full', rule: ROUTE_RULES.createDepartment, titleKey: 'routes.create_department' },
+  { path: 'Account/Create/Company', layout: 'full', rule: ROUTE_RULES.createCompany, titleKey: 'routes.create_company' },
+  { path: 'Account/Create/Reseller', layout: 'full', rule: ROUTE_RULES.createReseller, titleKey: 'routes.create_reseller' },
+  { path: 'Account/Import', layout: 'full', rule: ROUTE_RULES.importAccounts, titleKey: 'routes.import_accounts' },
+];

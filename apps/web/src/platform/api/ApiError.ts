@@ -1,0 +1,15 @@
+/** The rejection of a failed call: its message is the user-facing text of spec §8. */
+export class ApiError extends Error {
+  readonly operation: string;
+  /** The HTTP status, when a response arrived. */
+  readonly status: number | undefined;
+  readonly isCanceled: boolean;
+
+  constructor(message: string, details: { operation: string; status?: number; isCanceled?: boolean }) {
+    super(message);
+    this.name = 'ApiError';
+    this.operation = details.operation;
+    this.status = details.status;
+    this.isCanceled = details.isCanceled ?? false;
+  }
+}

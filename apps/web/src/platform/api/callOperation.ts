@@ -1,0 +1,84 @@
+import i18next from 'i18next';
+import { currentLanguage } from '../i18n/initI18n';
+import { showMessage } from '../messages/messageStore';
+import { ApiError } from './ApiError';
+import { apiErrorText, type CallFailure } from './apiErrorText';
+import { readCookie } from './readCookie';
+
+export const OPERATIONS_BASE_PATH = '/DataModel/service.svc/rest';
+/** DESIGN.md "Anti-forgery": the server's readable cookie, echoed in a header on every call. */
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+export interface CallOptions {
+  /** spec §7/§8: some calls (Authenticate) show their error where it happened instead of a toast. */
+  suppressErrorToast?: boolean;
+  signal?: AbortSignal;
+}
+
+/**
+ * Calls one business operation: `POST /DataModel/service.svc/rest/<Service>/<Operation>` with a
+ * JSON body (spec §7). Resolves with the response body as is; rejects with an ApiError whose
+ * message is the text of spec §8, after showing it as an error toast unless suppressed or cancelled.
+ */
+export async function callOperation<TResponse = unknown>(
+  service: string,
+  operation: string,
+  body: unknown = {},
+  { suppressErrorToast = false, signal }: CallOptions = {},
+): Promise<TResponse> {
+  let response: Response;
+  try {
+    response = await fetch(`${OPERATIONS_BASE_PATH}/${service}/${operation}`, {
+      method: 'POST',
+      headers: requestHeaders(),
+      body: JSON.stringify(body),
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (error) {
+    throw failure(operation, { isCanceled: isAbort(error, signal), body: undefined }, undefined, suppressErrorToast);
+  }
+
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    throw failure(operation, { isCanceled: isAbort(error, signal), body: undefined }, response.status, suppressErrorToast);
+  }
+  if (!response.ok) throw failure(operation, { isCanceled: false, body: text }, response.status, suppressErrorToast);
+  return parseBody(text) as TResponse;
+}
+
+function requestHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    Accept: 'application/json',
+    // spec §7: every request carries the current language and the anti-forgery value.
+    'Accept-Language': currentLanguage(),
+  };
+  const token = readCookie(XSRF_COOKIE);
+  if (token) headers[XSRF_HEADER] = token;
+  return headers;
+}
+
+function failure(operation: string, details: CallFailure, status: number | undefined, suppressErrorToast: boolean): ApiError {
+  const text = apiErrorText(details, operation, (key, values) => i18next.t(key, values));
+  // spec §8: cancellations are expected (a newer request took over) and never shown.
+  if (!suppressErrorToast && !details.isCanceled) showMessage({ type: 'error', text, name: `api-error:${operation}` });
+  return new ApiError(text, { operation, status, isCanceled: details.isCanceled });
+}
+
+function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
+  return Boolean(signal?.aborted) || (error instanceof DOMException && error.name === 'AbortError');
+}
+
+/** spec §7 "The response body is returned as is": JSON when it is JSON, otherwise the text; nothing for an empty body. */
+function parseBody(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

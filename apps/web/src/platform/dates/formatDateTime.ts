@@ -1,0 +1,9 @@
+/**
+ * The one date/time formatter of the portal (STYLE.md "Time: store UTC, show in the user's
+ * locale"). Unparseable input is shown as given rather than as "Invalid Date".
+ */
+export function formatDateTime(value: string | Date, locale: string): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}

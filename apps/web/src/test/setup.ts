@@ -1,0 +1,13 @@
+import '@testing-library/jest-dom/vitest';
+import { afterEach } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { initI18nWithBundle } from '../platform/i18n/initI18n';
+import en from '../locales/en.json';
+
+// Component tests read the English texts the way a user sees them, without the lazy bundle loading.
+await initI18nWithBundle('en', en);
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});

@@ -1,0 +1,49 @@
+// Prints the gzip size of the portal's entry chunk (the script dist/index.html loads), of the
+// chunks it imports statically (preloaded with it) and of every other chunk, and warns when the
+// JavaScript needed before the first screen exceeds the budget. It never fails the build.
+// Usage: node scripts/entry-size.mjs <dist folder>
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_BYTES = 150 * 1024;
+const dist = resolve(process.argv[2] ?? 'dist');
+
+const html = readFileSync(join(dist, 'index.html'), 'utf8');
+const entryMatch = /<script[^>]*type="module"[^>]*src="([^"]+)"/.exec(html);
+if (!entryMatch) {
+  console.warn(`entry-size: no module script found in ${join(dist, 'index.html')}`);
+  process.exit(0);
+}
+const toFile = (src) => join(dist, src.replace(/^\//, ''));
+const entryFile = toFile(entryMatch[1]);
+const preloadFiles = [...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((match) => toFile(match[1]));
+
+const gzipSize = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
+const kb = (bytes) => `${(bytes / 1024).toFixed(1).padStart(8)} KB`;
+
+function jsFiles(folder) {
+  return readdirSync(folder).flatMap((name) => {
+    const path = join(folder, name);
+    if (statSync(path).isDirectory()) return jsFiles(path);
+    return name.endsWith('.js') ? [path] : [];
+  });
+}
+
+const entrySize = gzipSize(entryFile);
+const preloadSize = preloadFiles.reduce((sum, file) => sum + gzipSize(file), 0);
+const initialSize = entrySize + preloadSize;
+
+console.log('gzip sizes of the JavaScript chunks');
+console.log(`${kb(entrySize)}  ${relative(dist, entryFile)}  (entry chunk)`);
+for (const file of preloadFiles) console.log(`${kb(gzipSize(file))}  ${relative(dist, file)}  (preloaded with the entry)`);
+const others = jsFiles(dist)
+  .filter((file) => file !== entryFile && !preloadFiles.includes(file))
+  .map((file) => ({ file, size: gzipSize(file) }))
+  .sort((a, b) => b.size - a.size);
+for (const { file, size } of others) console.log(`${kb(size)}  ${relative(dist, file)}`);
+console.log(`${kb(initialSize)}  initial JavaScript (entry + preloaded), budget ${kb(BUDGET_BYTES).trim()}`);
+
+if (initialSize > BUDGET_BYTES) {
+  console.warn(`WARNING: the entry chunk with its static imports is ${kb(initialSize).trim()} gzip, over the ${kb(BUDGET_BYTES).trim()} budget.`);
+}
