@@ -1,9 +1,10 @@
+import type { AuditAction } from '@cmp/contracts/audit';
 import type { Queryable } from './db/database';
 import { auditLog } from './db/schema';
 import type { CallerSession } from './session';
 
 export interface AuditInput {
-  action: string;
+  action: AuditAction;
   accountId?: number | null;
   accountPath?: string | null;
   details?: Record<string, unknown>;

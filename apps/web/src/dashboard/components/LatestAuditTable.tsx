@@ -41,7 +41,7 @@ export function LatestAuditTable({ entries }: { entries: AuditEntry[] }) {
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
                       <time dateTime={entry.OccurredAt}>{formatDateTime(entry.OccurredAt, i18n.language)}</time>
                     </TableCell>
-                    <TableCell>{entry.Action}</TableCell>
+                    <TableCell>{t(`audit_actions.${entry.Action}`, { defaultValue: entry.Action })}</TableCell>
                     <TableCell>{entry.AccountDisplayName ?? '—'}</TableCell>
                     <TableCell>{entry.ActorDisplayName ?? '—'}</TableCell>
                   </TableRow>

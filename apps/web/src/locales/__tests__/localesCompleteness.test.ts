@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SUPPORTED_LOCALES } from '@cmp/contracts/locales';
+import { AUDIT_ACTIONS } from '@cmp/contracts/audit';
 
 type Bundle = Record<string, unknown>;
 const bundles = import.meta.glob<Bundle>('../*.json', { eager: true, import: 'default' });
@@ -35,5 +36,9 @@ describe('language bundles (spec §9: 15 languages)', () => {
       const text = JSON.stringify(bundleOf(locale)).toLowerCase();
       expect(text).not.toMatch(/coming soon|not implemented|lorem ipsum/);
     }
+  });
+
+  it('names every audit action the server records', () => {
+    for (const action of AUDIT_ACTIONS) expect(english, action).toHaveProperty([`audit_actions.${action}`]);
   });
 });
