@@ -13,6 +13,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Cheap password hashing for the many sign-ins of the API tests (production cost: see passwords.ts).
+          env: { ARGON2_MEMORY_KIB: '8192', ARGON2_TIME_COST: '1' },
         },
       },
       {

@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
+/** The SMTP receiver the identity specs start; the server mails to it. */
+export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 4125);
 
 // Debian's Chromium, never a downloaded browser; the flags keep it off the closed network (DESIGN.md).
 export const CHROMIUM_ARGS = [
@@ -39,6 +41,14 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      // Test-only: lets a spec set the client address with X-Forwarded-For (the IP-restriction spec).
+      TRUSTED_PROXIES: '127.0.0.1',
+    },
   },
 });

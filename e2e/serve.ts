@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { startE2eIdentityProvider } from './oidcTestProvider';
 
 const baseUrl = process.env.DATABASE_URL;
 let cleanup: () => Promise<void> = async () => {};
@@ -37,5 +38,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       .finally(() => process.exit(0));
   });
 }
+
+// The test OpenID provider for sso.spec.ts; the portal's redirect URI is its own origin (spec §7 SSO button).
+await startE2eIdentityProvider(`http://127.0.0.1:${process.env.PORT ?? 8080}`);
 
 await import('../apps/server/src/main');

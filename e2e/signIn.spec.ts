@@ -4,14 +4,14 @@ import { DEMO_PASSWORD, expectAccessible, signIn, snapshot } from './support';
 test('the demo administrator signs in and lands on the dashboard', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/#\/login/);
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeDisabled();
   await expect(page.getByRole('img', { name: 'Cloud Service Providers' })).toBeVisible();
   await expectAccessible(page);
   await snapshot(page, 'login');
 
   await page.getByLabel('Username').fill('admin');
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 
   await expect(page).toHaveURL(/#\/Dashboard$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Alex');
@@ -40,7 +40,7 @@ test('a deep link while signed out goes to login with a redirect and back after 
   expect(decodeURIComponent(page.url())).toContain('redirect=/pricelists');
   await page.getByLabel('Username').fill('reseller.admin');
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/#\/pricelists$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Pricelists');
   await expectAccessible(page);

@@ -17,7 +17,7 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await page.goto(path);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 /** Saves a screenshot for a person to look at (not an assertion). */

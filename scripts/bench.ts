@@ -1,7 +1,8 @@
 // `npm run bench <name>`: benchmarks that print their figures. Never part of `npm test`.
 import { benchApi } from './bench/api';
+import { benchAuth } from './bench/auth';
 
-const benches: Record<string, () => Promise<void>> = { api: benchApi };
+const benches: Record<string, () => Promise<void>> = { api: benchApi, auth: benchAuth };
 const name = process.argv[2];
 const bench = name ? benches[name] : undefined;
 if (!bench) {

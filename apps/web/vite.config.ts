@@ -20,7 +20,8 @@ function pureContractSchemas(): Plugin {
       if (!/[\\/]packages[\\/]contracts[\\/]src[\\/][^\\/]+\.ts$/.test(id) || !code.includes("from 'zod'")) return null;
       return code
         .replace(/import \{ z \} from 'zod';/, `import { z as ${CONTRACTS_ZOD} } from 'zod';`)
-        .replace(/(?<![\w$.'"])z\./g, `${CONTRACTS_ZOD}.`);
+        // `z` before a member access, also when a formatter broke the chain (`= z\n  .object(…)`).
+        .replace(/(?<![\w$.'"])z(?=\s*\.)/g, CONTRACTS_ZOD);
     },
   };
 }

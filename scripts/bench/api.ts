@@ -9,7 +9,7 @@ import autocannon from 'autocannon';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = 50;
 
-function startProcess(args: string[], env: Record<string, string>, readyUrl: string, method = 'GET'): Promise<ChildProcess> {
+export function startProcess(args: string[], env: Record<string, string>, readyUrl: string, method = 'GET'): Promise<ChildProcess> {
   const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   return new Promise((resolve, reject) => {
     const deadline = Date.now() + 120_000;

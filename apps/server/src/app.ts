@@ -6,28 +6,36 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { getAbsoluteFSPath } from 'swagger-ui-dist';
 import type { ServerConfig } from './platform/config';
-import type { Database } from './platform/db/database';
+import type { DatabaseHandle } from './platform/db/database';
+import { SessionCache } from './platform/sessionCache';
 import { installErrorHandling } from './platform/errorHandler';
 import { buildOpenApiDocument } from './platform/openapi';
 import { XSRF_COOKIE, registerOperationRoute } from './platform/operationRoute';
 import { OperationRegistry, type OperationDefinition } from './platform/operations';
 import { endSession } from './platform/session';
+import { createMailer, type Mailer } from './platform/mail';
 import { authOperations } from './auth/operations';
 import { accountOperations } from './accounts/operations';
+import { selfCareOperations } from './auth/selfCareOperations';
+import { mfaOperations } from './auth/mfaOperations';
+import { securityOperations } from './security/operations';
 import { registerBrandingRoutes } from './branding/brandingRoutes';
 import { registerKeeperRoutes } from './keeper/keeperRoutes';
+import { ssoOperations } from './sso/operations';
+import { syncSsoProviders } from './sso/ssoProviderSync';
 
 export interface BuildOptions {
-  db: Database;
+  database: DatabaseHandle;
   config: ServerConfig;
   /** false in tests; otherwise pino options. */
   logger?: boolean | object;
   /** More operations to register; tests use it to exercise the guards with a real server. */
   extraOperations?: OperationDefinition[];
+  mailer?: Mailer;
 }
 
 /** Builds the server without listening (STYLE.md: tests use inject() or listen on port 0). */
-export async function buildServer({ db, config, logger = false, extraOperations = [] }: BuildOptions): Promise<FastifyInstance> {
+export async function buildServer({ database, config, logger = false, extraOperations = [], mailer }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     bodyLimit: config.bodyLimitBytes,
@@ -37,6 +45,9 @@ export async function buildServer({ db, config, logger = false, extraOperations 
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
   });
+  const { db } = database;
+  const sessionCache = new SessionCache(database);
+  await sessionCache.start();
   await app.register(cookie);
   installErrorHandling(app);
 
@@ -57,8 +68,11 @@ export async function buildServer({ db, config, logger = false, extraOperations 
   });
 
   const registry = new OperationRegistry();
-  registry.register(...authOperations, ...accountOperations, ...extraOperations);
-  registerOperationRoute(app, registry, db, config);
+  registry.register(...authOperations, ...selfCareOperations, ...mfaOperations, ...securityOperations, ...accountOperations, ...ssoOperations, ...extraOperations);
+  // SSO_PROVIDERS → sso_providers and the login buttons of branding (README "Configuration").
+  const ssoProviderSync = await syncSsoProviders(db, config, app.log);
+  app.addHook('onClose', async () => ssoProviderSync.stop());
+  registerOperationRoute(app, registry, db, config, mailer ?? createMailer(db, config.smtpUrl), sessionCache);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
 
@@ -66,6 +80,7 @@ export async function buildServer({ db, config, logger = false, extraOperations 
   for (const route of ['/keeper/logout', '/dash/logout']) {
     app.get(route, async (request, reply) => {
       await endSession(db, request, reply);
+      await sessionCache.invalidateAll();
       return reply.redirect('/#/login');
     });
   }

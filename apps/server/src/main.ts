@@ -6,7 +6,7 @@ import { ensureInitialData } from './platform/initialData';
 const config = readConfig();
 const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const firstStart = await ensureInitialData(handle.db, config);
-const app = await buildServer({ db: handle.db, config, logger: { level: config.logLevel } });
+const app = await buildServer({ database: handle, config, logger: { level: config.logLevel } });
 await app.listen({ port: config.port, host: config.host });
 
 const where = `http://localhost:${config.port}`;

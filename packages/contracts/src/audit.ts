@@ -1,3 +1,26 @@
 // The actions the audit log records; the portal shows each through `audit_actions.<Action>`.
-export const AUDIT_ACTIONS = ['SignIn', 'SignInFailed', 'SignInRefused', 'SignOut', 'SetLanguage', 'AccountCreated'] as const;
+export const AUDIT_ACTIONS = [
+  'SignIn',
+  'SignInFailed',
+  'SignInRefused',
+  'SignOut',
+  'SetLanguage',
+  'AccountCreated',
+  'ImpersonationStarted',
+  'ImpersonationEnded',
+  'PasswordChanged',
+  'PasswordResetRequested',
+  'PasswordReset',
+  'MfaMethodAdded',
+  'MfaMethodConfirmed',
+  'MfaMethodEnabled',
+  'MfaMethodDisabled',
+  'MfaMethodRenamed',
+  'MfaMethodDeleted',
+  'MfaPrimaryChanged',
+  'MfaDisabledForUser',
+  'MfaPolicySaved',
+  'IpRestrictionsSaved',
+  'SsoLinked',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -32,6 +32,18 @@ export const authenticationMethodSchema = z.object({
   IsEnabled: z.boolean(),
 });
 
+/**
+ * What a sign-in step answers when it is not (yet) a session: the password was right but a second
+ * factor is needed (`MfaRequired`), or an SSO subject must first be linked (`LinkRequired`).
+ */
+export const pendingSignInSchema = z.object({
+  MfaRequired: z.boolean(),
+  UserAuthenticationMethods: z.array(authenticationMethodSchema),
+  LinkRequired: z.boolean(),
+  OpenIdSubIdentifier: z.string().nullable(),
+});
+export type PendingSignIn = z.infer<typeof pendingSignInSchema>;
+
 /** The session user of spec §3. */
 export const sessionUserSchema = z.object({
   /** A public id of the session (never the secret cookie value, which stays HttpOnly). */
@@ -52,8 +64,15 @@ export const sessionUserSchema = z.object({
   AccountPath: z.string(),
   LastLogon: z.string().nullable(),
   Locale: z.enum(SUPPORTED_LOCALES),
+  /** Always false on a session user; true only on a pending sign-in answer. */
+  MfaRequired: z.literal(false),
+  LinkRequired: z.literal(false),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** Authenticate, AuthenticateOpenId and AuthenticateWithSubConfirmation answer one or the other. */
+export const signInResponseSchema = z.union([sessionUserSchema, pendingSignInSchema]);
+export type SignInResponse = z.infer<typeof signInResponseSchema>;
 
 export const emptyRequestSchema = z.object({}).strict();
 export const okResponseSchema = z.object({ Success: z.boolean() });

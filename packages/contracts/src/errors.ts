@@ -15,5 +15,18 @@ export const ERROR_KEYS = [
   'not_found',
   'too_many_requests',
   'viewlayout_no_pages',
+  'mfa_incorrect',
+  'password_mismatch',
+  'password_rules',
+  'reset_link_invalid',
+  'ip_blocked',
+  'invalid_ip_range',
+  'mfa_setup_required',
+  'mfa_last_method_enforced',
+  'mfa_policy_restricted',
+  'impersonation_not_allowed',
+  'not_while_impersonating',
+  'sso_failed',
+  'sso_link_invalid',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];

@@ -13,6 +13,7 @@ const LATEST_AUDIT_ENTRIES = 10;
 const getDashboardSummary = defineOperation({
   service: 'IAccountService',
   operation: 'GetDashboardSummary',
+  readOnly: true,
   summary: "The landing page's figures: the caller's company, its accounts by type and the latest audit entries.",
   request: dashboardSummaryRequestSchema,
   response: dashboardSummaryResponseSchema,

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   authenticateRequestSchema,
   emptyRequestSchema,
@@ -6,74 +6,76 @@ import {
   pingPongResponseSchema,
   sessionUserSchema,
   setLanguageRequestSchema,
+  signInResponseSchema,
 } from '@cmp/contracts/auth';
-import { LOGIN_RULE, isAllowed } from '@cmp/contracts/capabilities';
+import { requirement } from '@cmp/contracts/capabilities';
+import { normalizeLocale } from '@cmp/contracts/locales';
+import { impersonateRequestSchema, sendSecurityCodeNotificationRequestSchema } from '@cmp/contracts/identity';
 import { users } from '../platform/db/schema';
 import { writeAudit } from '../platform/audit';
 import { ApiError } from '../platform/errors';
-import { defineOperation, definePublicOperation } from '../platform/operations';
-import { endSession, findCompanyAccount, loadAccount, loadCapabilities, startSession, type CallerSession } from '../platform/session';
-import { verifyPassword } from './passwords';
+import { translateMessage } from '../platform/i18n/messages';
+import { defineOperation, definePublicOperation, type OperationContext } from '../platform/operations';
+import { endSession, loadAccount, memoized } from '../platform/session';
+import { requireAccountInHierarchy } from '../platform/access';
+import { loadPlatformBranding } from '../branding/brandingRoutes';
+import { EMAIL_CODE_MINUTES, enabledMethods, issueEmailCode, listMfaMethods } from './mfa';
+import { assertMaySignIn, completeSignIn, signInWithPassword, verifyCredentials } from './signIn';
 import { toSessionUser } from './sessionUser';
 
 const SERVICE = 'IAuthorizationService';
+const IMPERSONATE = requirement('IMPERSONATE', ['Execute']);
 
 const authenticate = definePublicOperation({
   service: SERVICE,
   operation: 'Authenticate',
-  summary: 'Signs a user in with username and password; answers the session user and sets the session cookie.',
+  summary: 'Signs a user in with username and password (and the MFA code when the user has methods); answers the session user and sets the session cookie, or MfaRequired with the methods.',
   request: authenticateRequestSchema,
-  response: sessionUserSchema,
-  async handler(input, { db, config, request, reply }) {
-    const [user] = await db
-      .select()
-      .from(users)
-      .where(eq(sql`lower(${users.username})`, input.userName.toLowerCase()))
-      .limit(1);
-    const isPasswordRight = await verifyPassword(user?.passwordHash, input.password);
-    const account = user ? await loadAccount(db, user.accountId) : undefined;
-    const meta = { ip: request.ip, requestId: request.id };
-    // One answer for an unknown user, a wrong password and a disabled account: no user enumeration.
-    if (!user || !account || !isPasswordRight || user.isDisabled || account.state !== 'Active') {
-      await writeAudit(
-        db,
-        null,
-        { action: 'SignInFailed', actorAccountId: account?.id ?? null, accountId: account?.id ?? null, accountPath: account?.path, details: { userName: input.userName.slice(0, 256) } },
-        meta,
-      );
-      throw new ApiError(401, 'invalid_credentials');
-    }
-    const capabilities = await loadCapabilities(db, user.accountId);
-    if (!isAllowed(capabilities, LOGIN_RULE)) {
-      await writeAudit(db, null, { action: 'SignInRefused', actorAccountId: account.id, accountId: account.id, accountPath: account.path, details: { reason: 'missing_login_capabilities' } }, meta);
-      throw new ApiError(403, 'missing_login_capabilities');
-    }
-    return db.transaction(async (tx) => {
-      const publicId = await startSession(tx, config, reply, request, user.accountId);
-      const caller: CallerSession = {
-        tokenHash: '',
-        publicId,
-        user,
-        userAccount: account,
-        companyAccount: (await findCompanyAccount(tx, account)) ?? account,
-        capabilities,
-        impersonatorAccountId: null,
-      };
-      await tx.update(users).set({ lastLogonAt: new Date() }).where(eq(users.accountId, user.accountId));
-      await writeAudit(tx, caller, { action: 'SignIn', accountId: account.id, accountPath: account.path }, meta);
-      // LastLogon tells the user when they signed in before this session.
-      return toSessionUser(tx, caller);
-    });
+  response: signInResponseSchema,
+  handler: (input, ctx) => signInWithPassword(ctx, input),
+});
+
+const sendSecurityCodeNotification = definePublicOperation({
+  service: SERVICE,
+  operation: 'SendSecurityCodeNotification',
+  summary: "E-mails a one-time security code for the user's e-mail MFA method during sign-in.",
+  request: sendSecurityCodeNotificationRequestSchema,
+  response: okResponseSchema,
+  async handler(input, ctx) {
+    const verified = await verifyCredentials(ctx, input.userName, input.password);
+    await assertMaySignIn(ctx, verified);
+    const method = enabledMethods(await listMfaMethods(ctx.db, verified.account.id)).find((m) => m.id === input.mfaMethodId && m.kind === 'Email');
+    if (!method) throw new ApiError(400, 'invalid_request', { detail: 'mfaMethodId: not an e-mail method of this user' });
+    const code = await issueEmailCode(ctx.db, method.id);
+    await sendCodeMail(ctx, verified.user, code);
+    return { Success: true };
   },
 });
+
+/** The security-code mail, in the user's language. */
+export async function sendCodeMail(
+  ctx: OperationContext,
+  user: typeof users.$inferSelect,
+  code: string,
+): Promise<void> {
+  const { title } = await loadPlatformBranding(ctx.db);
+  const locale = normalizeLocale(user.locale) ?? ctx.locale;
+  await ctx.mailer.send({
+    to: user.email,
+    subject: translateMessage(locale, 'mail_code_subject', { title }),
+    text: translateMessage(locale, 'mail_code_body', { name: user.firstName || user.username, code, minutes: String(EMAIL_CODE_MINUTES) }),
+  });
+}
 
 const getCurrentUser = defineOperation({
   service: SERVICE,
   operation: 'GetCurrentUser',
+  readOnly: true,
   summary: 'The signed-in session user with capabilities, user and company accounts.',
   request: emptyRequestSchema,
   response: sessionUserSchema,
-  handler: async (_input, { db, caller }) => toSessionUser(db, caller),
+  allowDuringMfaSetup: true,
+  handler: async (_input, { db, caller }) => memoized(caller, 'sessionUser', () => toSessionUser(db, caller)),
 });
 
 const logout = definePublicOperation({
@@ -94,9 +96,11 @@ const logout = definePublicOperation({
 const pingPong = defineOperation({
   service: SERVICE,
   operation: 'PingPong',
+  readOnly: true,
   summary: 'Keeps the session alive and answers the server time.',
   request: emptyRequestSchema,
   response: pingPongResponseSchema,
+  allowDuringMfaSetup: true,
   handler: async () => ({ Pong: 'Pong', ServerTime: new Date().toISOString() }),
 });
 
@@ -106,6 +110,7 @@ const setLanguage = defineOperation({
   summary: "Saves the user's interface language (one of the supported codes).",
   request: setLanguageRequestSchema,
   response: okResponseSchema,
+  allowDuringMfaSetup: true,
   async handler(input, { db, caller, request }) {
     await db.transaction(async (tx) => {
       await tx.update(users).set({ locale: input.languageCode }).where(eq(users.accountId, caller.user.accountId));
@@ -115,4 +120,43 @@ const setLanguage = defineOperation({
   },
 });
 
-export const authOperations = [authenticate, getCurrentUser, logout, pingPong, setLanguage];
+const impersonate = defineOperation({
+  service: SERVICE,
+  operation: 'Impersonate',
+  summary: 'Signs the caller in as another user of their hierarchy; every action is audited with the impersonator.',
+  request: impersonateRequestSchema,
+  response: sessionUserSchema,
+  rule: IMPERSONATE,
+  async handler(input, ctx) {
+    const { db, caller } = ctx;
+    if (caller.impersonatorAccountId) throw new ApiError(403, 'not_while_impersonating');
+    const target = await requireAccountInHierarchy(db, caller, input.userAccountId, IMPERSONATE);
+    const [user] = await db.select().from(users).where(eq(users.accountId, target.id)).limit(1);
+    if (target.type !== 'User' || !user || target.id === caller.userAccount.id || user.isDisabled || target.state !== 'Active') {
+      throw new ApiError(403, 'impersonation_not_allowed');
+    }
+    // A new session id for the impersonation; the administrator's own session ends with it.
+    await endSession(db, ctx.request, ctx.reply);
+    return completeSignIn(ctx, { user, account: target }, { via: 'impersonation', impersonatorAccountId: caller.userAccount.id });
+  },
+});
+
+const unimpersonate = defineOperation({
+  service: SERVICE,
+  operation: 'Unimpersonate',
+  summary: 'Ends an impersonation and signs the impersonator back in as themselves.',
+  request: emptyRequestSchema,
+  response: sessionUserSchema,
+  async handler(_input, ctx) {
+    const { db, caller } = ctx;
+    if (!caller.impersonatorAccountId) throw new ApiError(403, 'access_denied');
+    const account = await loadAccount(db, caller.impersonatorAccountId);
+    const [user] = await db.select().from(users).where(eq(users.accountId, caller.impersonatorAccountId)).limit(1);
+    await writeAudit(db, caller, { action: 'ImpersonationEnded', accountId: caller.userAccount.id, accountPath: caller.userAccount.path }, { ip: ctx.request.ip, requestId: ctx.request.id });
+    await endSession(db, ctx.request, ctx.reply);
+    if (!account || !user || user.isDisabled || account.state !== 'Active') throw new ApiError(401, 'not_signed_in');
+    return completeSignIn(ctx, { user, account }, { via: 'unimpersonation' });
+  },
+});
+
+export const authOperations = [authenticate, sendSecurityCodeNotification, getCurrentUser, logout, pingPong, setLanguage, impersonate, unimpersonate];

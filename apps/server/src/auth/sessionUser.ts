@@ -3,6 +3,7 @@ import type { SessionUser } from '@cmp/contracts/auth';
 import type { Queryable } from '../platform/db/database';
 import { loadAccount, type CallerSession } from '../platform/session';
 import { toAccountSummary } from '../accounts/accountSummary';
+import { enabledMethods, listMfaMethods, toAuthenticationMethod } from './mfa';
 
 /** The session user of spec §3, as GetCurrentUser and Authenticate answer it. */
 export async function toSessionUser(db: Queryable, caller: CallerSession): Promise<SessionUser> {
@@ -12,8 +13,8 @@ export async function toSessionUser(db: Queryable, caller: CallerSession): Promi
     SessionId: caller.publicId,
     UserAccountId: caller.userAccount.id,
     Username: caller.user.username,
-    UserAuthenticationMethods: [],
-    MustSetupMfa: false,
+    UserAuthenticationMethods: enabledMethods(await listMfaMethods(db, caller.userAccount.id)).map(toAuthenticationMethod),
+    MustSetupMfa: caller.mustSetupMfa,
     Capability: caller.capabilities,
     UserAccount: toAccountSummary(caller.userAccount),
     CompanyAccount: toAccountSummary(caller.companyAccount),
@@ -26,5 +27,7 @@ export async function toSessionUser(db: Queryable, caller: CallerSession): Promi
     AccountPath: caller.userAccount.path,
     LastLogon: caller.user.lastLogonAt ? caller.user.lastLogonAt.toISOString() : null,
     Locale: normalizeLocale(caller.user.locale) ?? DEFAULT_LOCALE,
+    MfaRequired: false,
+    LinkRequired: false,
   };
 }

@@ -20,6 +20,23 @@ export interface ServerConfig {
   webDist: string;
   logLevel: string;
   bodyLimitBytes: number;
+  /** The portal's public address, for links in e-mails (never taken from the Host header, which a caller controls). */
+  publicUrl: string;
+  passwordResetMinutes: number;
+  /** OpenID Connect providers for single sign-on (SSO_PROVIDERS, a JSON array). */
+  ssoProviders: SsoProviderConfig[];
+}
+
+export interface SsoProviderConfig {
+  /** Stable id: the portal sends it back as `clientName`, and links of users to subjects are kept per id. */
+  id: string;
+  /** Shown on the login button "Sign in with {name}". */
+  name: string;
+  /** The issuer URL; its /.well-known/openid-configuration is read at start. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  scope: string;
 }
 
 export const DEFAULT_DEMO_PASSWORD = 'Demo-Password-2024!';
@@ -49,5 +66,33 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webDist: env.WEB_DIST ?? path.resolve(import.meta.dirname, '../../../web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     bodyLimitBytes: Number(env.BODY_LIMIT_BYTES ?? 1_048_576),
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${env.PORT ?? 8080}`).replace(/\/+$/, ''),
+    passwordResetMinutes: Number(env.PASSWORD_RESET_MINUTES ?? 60),
+    ssoProviders: parseSsoProviders(env.SSO_PROVIDERS),
   };
+}
+
+/** SSO_PROVIDERS: `[{"id", "name", "issuer", "clientId", "clientSecret", "scope"?}]`. A wrong value stops the start (the message never echoes a secret). */
+export function parseSsoProviders(value: string | undefined): SsoProviderConfig[] {
+  if (!value?.trim()) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw new Error('SSO_PROVIDERS is not valid JSON');
+  }
+  if (!Array.isArray(parsed)) throw new Error('SSO_PROVIDERS must be a JSON array');
+  const providers = parsed.map((item: Record<string, unknown>, index) => {
+    const field = (name: string, optional = false) => {
+      const v = item?.[name];
+      if (optional && v === undefined) return undefined;
+      if (typeof v !== 'string' || !v.trim()) throw new Error(`SSO_PROVIDERS[${index}].${name} must be a non-empty string`);
+      return v.trim();
+    };
+    const issuer = field('issuer')!;
+    if (!/^https?:\/\//.test(issuer)) throw new Error(`SSO_PROVIDERS[${index}].issuer must be an http(s) URL`);
+    return { id: field('id')!, name: field('name')!, issuer, clientId: field('clientId')!, clientSecret: field('clientSecret')!, scope: field('scope', true) ?? 'openid email profile' };
+  });
+  if (new Set(providers.map((p) => p.id)).size !== providers.length) throw new Error('SSO_PROVIDERS ids must be unique');
+  return providers;
 }

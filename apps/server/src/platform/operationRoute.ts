@@ -7,27 +7,36 @@ import type { ServerConfig } from './config';
 import { ApiError, accessDenied, invalidRequest, notSignedIn } from './errors';
 import { localeFromAcceptLanguage } from './i18n/messages';
 import type { OperationRegistry } from './operations';
-import { loadSession } from './session';
+import type { Mailer } from './mail';
+import { loadSession, memoized } from './session';
+import type { SessionCache } from './sessionCache';
+import { isAddressAllowed } from '../security/ipRestrictions';
 
 export const OPERATION_PREFIX = '/DataModel/service.svc/rest';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 
 /** `POST /DataModel/service.svc/rest/I<Service>Service/<Operation>` for every registered operation (DESIGN.md "The API"). */
-export function registerOperationRoute(app: FastifyInstance, registry: OperationRegistry, db: Database, config: ServerConfig): void {
+export function registerOperationRoute(app: FastifyInstance, registry: OperationRegistry, db: Database, config: ServerConfig, mailer: Mailer, sessionCache: SessionCache): void {
   app.post<{ Params: { service: string; operation: string } }>(`${OPERATION_PREFIX}/:service/:operation`, async (request, reply) => {
     const def = registry.find(request.params.service, request.params.operation);
     if (!def) throw new ApiError(404, 'unknown_operation', { operation: `${request.params.service}/${request.params.operation}` });
     assertNotForged(request, config);
 
-    const caller = await loadSession(db, config, request);
+    const caller = await loadSession(db, config, request, sessionCache);
     if (def.access !== 'public') {
       if (!caller) throw notSignedIn();
+      // IP lists hold on every request of a session, not only at sign-in (identity issue).
+      if (!(await memoized(caller, `ip:${request.ip}`, () => isAddressAllowed(db, caller.userAccount.path, request.ip)))) {
+        throw new ApiError(403, 'ip_blocked', { address: request.ip });
+      }
+      if (caller.mustSetupMfa && !def.allowDuringMfaSetup) throw new ApiError(403, 'mfa_setup_required');
       if (!isAllowed(caller.capabilities, def.access.rule)) throw accessDenied();
     }
     const input = parseBody(def.request, request.body);
-    const ctx = { db, config, request, reply, locale: localeFromAcceptLanguage(request.headers['accept-language']), caller };
+    const ctx = { db, config, mailer, request, reply, locale: localeFromAcceptLanguage(request.headers['accept-language']), caller };
     const result = await def.handler(input, ctx as never);
+    if (!def.readOnly) await sessionCache.invalidateAll();
     return reply.code(200).send(result);
   });
 }

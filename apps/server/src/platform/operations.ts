@@ -5,10 +5,12 @@ import type { SecurityRule } from '@cmp/contracts/capabilities';
 import type { Database } from './db/database';
 import type { ServerConfig } from './config';
 import type { CallerSession } from './session';
+import type { Mailer } from './mail';
 
 export interface OperationContext {
   db: Database;
   config: ServerConfig;
+  mailer: Mailer;
   request: FastifyRequest;
   reply: FastifyReply;
   locale: Locale;
@@ -26,6 +28,10 @@ interface OperationBase<Req extends z.ZodType, Res extends z.ZodType> {
   summary: string;
   request: Req;
   response: Res;
+  /** May run while the caller must still set up MFA (spec §4: the user is held on /setup-mfa). */
+  allowDuringMfaSetup?: boolean;
+  /** Changes nothing, so cached sessions stay valid (every other operation clears them). */
+  readOnly?: boolean;
 }
 
 /** The registry's uniform view of an operation. */

@@ -5,6 +5,8 @@ import type { Capability, CapabilityObjectType, CapabilityValue } from '@cmp/con
 import type { Database, Queryable } from './db/database';
 import { accounts, capabilitySetItems, roleCapabilitySets, sessions, userRoles, users } from './db/schema';
 import type { ServerConfig } from './config';
+import { mustSetupMfa } from '../auth/mfaPolicy';
+import type { SessionCache } from './sessionCache';
 
 export const SESSION_COOKIE = 'cmp_session';
 
@@ -20,6 +22,18 @@ export interface CallerSession {
   companyAccount: AccountRow;
   capabilities: Capability[];
   impersonatorAccountId: number | null;
+  /** MFA is enforced for the user and no method is enabled yet: only MFA set-up may proceed (spec §4). */
+  mustSetupMfa: boolean;
+  /** Values derived from this session during its cache life (see SessionCache). */
+  memo: Map<string, unknown>;
+}
+
+/** Computes a value once per cached session: the session user, the IP verdict for an address. */
+export async function memoized<T>(caller: CallerSession, key: string, compute: () => Promise<T>): Promise<T> {
+  if (caller.memo.has(key)) return caller.memo.get(key) as T;
+  const value = await compute();
+  caller.memo.set(key, value);
+  return value;
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -64,37 +78,54 @@ export async function endAllSessionsOfUser(db: Queryable, userAccountId: number)
 }
 
 /** Loads the caller's session, or null when there is none or it has expired (idle or absolute). */
-export async function loadSession(db: Database, config: ServerConfig, request: FastifyRequest): Promise<CallerSession | null> {
+export async function loadSession(db: Database, config: ServerConfig, request: FastifyRequest, cache?: SessionCache): Promise<CallerSession | null> {
   const token = request.cookies[SESSION_COOKIE];
   if (!token || token.length > 128) return null;
   const tokenHash = hashToken(token);
-  const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
-  if (!row) return null;
   const now = Date.now();
-  const idleMs = config.sessionIdleMinutes * 60_000;
-  if (row.expiresAt.getTime() <= now || now - row.lastSeenAt.getTime() > idleMs) {
+  let entry = cache?.get(tokenHash);
+  if (!entry) {
+    const caller = await readSession(db, tokenHash);
+    if (!caller) return null;
+    entry = { caller: caller.caller, expiresAt: caller.expiresAt, lastSeenAt: caller.lastSeenAt, loadedAt: now, memo: caller.caller.memo };
+    cache?.set(tokenHash, entry);
+  }
+  if (entry.expiresAt <= now || now - entry.lastSeenAt > config.sessionIdleMinutes * 60_000) {
     await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    await cache?.invalidateAll();
     return null;
   }
+  // Touch at most once a minute: the idle timer needs minute precision, not a write per request.
+  if (now - entry.lastSeenAt > 60_000) {
+    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.tokenHash, tokenHash));
+    entry.lastSeenAt = now;
+  }
+  return entry.caller;
+}
+
+async function readSession(db: Database, tokenHash: string): Promise<{ caller: CallerSession; expiresAt: number; lastSeenAt: number } | null> {
+  const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
+  if (!row) return null;
   const [user] = await db.select().from(users).where(eq(users.accountId, row.userAccountId)).limit(1);
   const userAccount = await loadAccount(db, row.userAccountId);
   if (!user || !userAccount || user.isDisabled || userAccount.state !== 'Active') {
     await db.delete(sessions).where(eq(sessions.userAccountId, row.userAccountId));
     return null;
   }
-  // Touch at most once a minute: the idle timer needs minute precision, not a write per request.
-  if (now - row.lastSeenAt.getTime() > 60_000) {
-    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.tokenHash, tokenHash));
-  }
-  return {
+  const companyAccount = (await findCompanyAccount(db, userAccount)) ?? userAccount;
+  const caller: CallerSession = {
     tokenHash,
     publicId: row.publicId,
     user,
     userAccount,
-    companyAccount: (await findCompanyAccount(db, userAccount)) ?? userAccount,
+    companyAccount,
     capabilities: await loadCapabilities(db, row.userAccountId),
     impersonatorAccountId: row.impersonatorAccountId,
+    // An administrator acting as the user is not asked to set up the user's second factor.
+    mustSetupMfa: row.impersonatorAccountId ? false : await mustSetupMfa(db, userAccount, companyAccount),
+    memo: new Map(),
   };
+  return { caller, expiresAt: row.expiresAt.getTime(), lastSeenAt: row.lastSeenAt.getTime() };
 }
 
 export async function loadAccount(db: Queryable, accountId: number): Promise<AccountRow | undefined> {

@@ -52,7 +52,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, ext
   };
   const handle = await openDatabase({ databaseUrl, dataDir: config.dataDir });
   await ensureInitialData(handle.db, config);
-  const app = await buildServer({ db: handle.db, config, extraOperations });
+  const app = await buildServer({ database: handle, config, extraOperations });
   return {
     app,
     handle,
@@ -76,7 +76,7 @@ export async function call(
   app: FastifyInstance,
   operation: string,
   body: unknown = {},
-  options: { cookie?: string; headers?: Record<string, string>; rawBody?: string } = {},
+  options: { cookie?: string; headers?: Record<string, string>; rawBody?: string; remoteAddress?: string } = {},
 ): Promise<CallResult> {
   const response = await app.inject({
     method: 'POST',
@@ -87,14 +87,15 @@ export async function call(
       ...options.headers,
     },
     payload: options.rawBody ?? JSON.stringify(body),
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
   });
   const text = response.body;
   return { status: response.statusCode, body: text ? JSON.parse(text) : {}, response };
 }
 
 /** Signs a demo user in and answers the cookie header to send with later calls. */
-export async function signIn(app: FastifyInstance, userName: string, password = DEMO_PASSWORD): Promise<string> {
-  const result = await call(app, 'IAuthorizationService/Authenticate', { userName, password });
+export async function signIn(app: FastifyInstance, userName: string, password = DEMO_PASSWORD, remoteAddress?: string): Promise<string> {
+  const result = await call(app, 'IAuthorizationService/Authenticate', { userName, password }, { remoteAddress });
   if (result.status !== 200) throw new Error(`sign-in of ${userName} failed: ${result.status} ${JSON.stringify(result.body)}`);
   return cookieHeader(result.response);
 }

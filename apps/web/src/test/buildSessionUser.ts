@@ -1,4 +1,4 @@
-import type { SessionUser } from '@cmp/contracts/auth';
+import type { PendingSignIn, SessionUser } from '@cmp/contracts/auth';
 import type { Capability } from '@cmp/contracts/capabilities';
 
 export function capability(ObjectType: Capability['ObjectType'], flags: Partial<Capability> = {}): Capability {
@@ -37,6 +37,13 @@ export function buildSessionUser(overrides: Partial<SessionUser> = {}): SessionU
     AccountPath: '/1/57/1203/',
     LastLogon: null,
     Locale: 'en',
+    MfaRequired: false,
+    LinkRequired: false,
     ...overrides,
   };
+}
+
+/** The answer to a correct password when a second factor is still needed: no session yet. */
+export function buildPendingMfaSignIn(methods: PendingSignIn['UserAuthenticationMethods']): PendingSignIn {
+  return { MfaRequired: true, UserAuthenticationMethods: methods, LinkRequired: false, OpenIdSubIdentifier: null };
 }

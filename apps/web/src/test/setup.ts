@@ -1,11 +1,16 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { initI18nWithBundle } from '../platform/i18n/initI18n';
 import en from '../locales/en.json';
 
 // Component tests read the English texts the way a user sees them, without the lazy bundle loading.
 await initI18nWithBundle('en', en);
+
+// A page served by the server always has its anti-forgery cookie; tests that need it gone remove it.
+beforeEach(() => {
+  document.cookie = 'XSRF-TOKEN=test-token';
+});
 
 afterEach(() => {
   cleanup();

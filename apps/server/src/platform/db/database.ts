@@ -12,8 +12,13 @@ export type Queryable = Database | Tx;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** LISTEN on a channel: how app nodes sharing one database tell each other about changes. */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<void>;
+  notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
+
+const CHANNEL = /^[a-z_]+$/;
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
 
@@ -35,7 +40,17 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   await client.waitReady;
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    async listen(channel, onNotify) {
+      await client.listen(channel, onNotify);
+    },
+    async notify(channel, payload) {
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    close: () => client.close(),
+  };
 }
 
 // Several app nodes may start at once against one PostgreSQL: a session advisory lock lets one
@@ -56,5 +71,26 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
     client.release();
   }
   const db = drizzle(pool, { schema });
-  return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+  const listeners: InstanceType<typeof pg.Client>[] = [];
+  return {
+    db: db as unknown as Database,
+    kind: 'postgres',
+    async listen(channel, onNotify) {
+      if (!CHANNEL.test(channel)) throw new Error(`bad channel ${channel}`);
+      // A dedicated connection: a pooled one would lose its LISTEN when returned to the pool.
+      const listener = new pg.Client({ connectionString: databaseUrl });
+      await listener.connect();
+      listener.on('notification', (message) => message.channel === channel && onNotify(message.payload ?? ''));
+      listener.on('error', () => undefined);
+      await listener.query(`listen ${channel}`);
+      listeners.push(listener);
+    },
+    async notify(channel, payload) {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async close() {
+      await Promise.all(listeners.map((l) => l.end().catch(() => undefined)));
+      await pool.end();
+    },
+  };
 }

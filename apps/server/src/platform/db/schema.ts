@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -199,4 +200,154 @@ export const storedFiles = pgTable('stored_files', {
   contentType: text('content_type').notNull(),
   data: bytea('data').notNull(),
   createdAt: createdAt(),
+});
+
+// ── Identity and sign-in security ────────────────────────────────────────────────────────────
+
+/** Hashes of earlier passwords, for the "not one of the last 10" rule (spec §5). */
+export const passwordHistory = pgTable(
+  'password_history',
+  {
+    id: serial('id').primaryKey(),
+    userAccountId: integer('user_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_history_user_idx').on(t.userAccountId, t.createdAt)],
+);
+
+/** An owner's password policy overrides the defaults for every user below it. */
+export const passwordPolicies = pgTable('password_policies', {
+  ownerAccountId: integer('owner_account_id')
+    .primaryKey()
+    .references(() => accounts.id),
+  policy: jsonb('policy').$type<Record<string, unknown>>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** Single-use reset links; only a hash of the token is kept. */
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  userAccountId: integer('user_account_id')
+    .notNull()
+    .references(() => accounts.id),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+});
+
+/** Mail without SMTP_URL lands here (DESIGN.md "mail"); with it, sent mail is recorded too. */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: serial('id').primaryKey(),
+  recipient: text('recipient').notNull(),
+  subject: text('subject').notNull(),
+  textBody: text('text_body').notNull(),
+  htmlBody: text('html_body'),
+  createdAt: createdAt(),
+  sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  error: text('error'),
+});
+
+export const mfaMethods = pgTable(
+  'mfa_methods',
+  {
+    id: serial('id').primaryKey(),
+    userAccountId: integer('user_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    /** Base32 TOTP secret (authenticator app only). */
+    secret: text('secret'),
+    isEnabled: boolean('is_enabled').notNull().default(false),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    isPending: boolean('is_pending').notNull().default(true),
+    /** The last accepted TOTP time step: a code is accepted once (RFC 6238 §5.2). */
+    lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mfa_methods_user_idx').on(t.userAccountId)],
+);
+
+/** E-mailed one-time codes (hashed), for sign-in and for confirming an e-mail method. */
+export const mfaEmailCodes = pgTable(
+  'mfa_email_codes',
+  {
+    id: serial('id').primaryKey(),
+    methodId: integer('method_id')
+      .notNull()
+      .references(() => mfaMethods.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mfa_email_codes_method_idx').on(t.methodId)],
+);
+
+/** MFA enforcement per account or hierarchy (spec §6 companyMFAPolicy). */
+export const mfaPolicies = pgTable('mfa_policies', {
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id),
+  isEnforced: boolean('is_enforced').notNull().default(false),
+  appliesToHierarchy: boolean('applies_to_hierarchy').notNull().default(true),
+  excludedUserIds: jsonb('excluded_user_ids').$type<number[]>().notNull().default([]),
+  restrictChildAccounts: boolean('restrict_child_accounts').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * Brute-force counters (Keycloak's model), keyed `user:<lower-case username>` or `ip:<address>`.
+ * Updated with one atomic upsert so concurrent failures all count.
+ */
+export const signInFailures = pgTable('sign_in_failures', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  firstFailureAt: timestamp('first_failure_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+});
+
+/** IP allow/deny lists per account; they apply to the account and everything below it. */
+export const ipRestrictions = pgTable('ip_restrictions', {
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id),
+  allowList: text('allow_list').notNull().default(''),
+  denyList: text('deny_list').notNull().default(''),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** OpenID Connect providers: the public part is in branding's sso_setup_list, the secret only here. */
+export const ssoProviders = pgTable('sso_providers', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  issuerUrl: text('issuer_url').notNull(),
+  clientId: text('client_id').notNull(),
+  clientSecret: text('client_secret').notNull(),
+  scope: text('scope').notNull().default('openid email profile'),
+});
+
+export const ssoLinks = pgTable(
+  'sso_links',
+  {
+    providerId: text('provider_id').notNull(),
+    subject: text('subject').notNull(),
+    userAccountId: integer('user_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.providerId, t.subject] })],
+);
+
+/** A verified SSO subject waiting to be linked by the user's password (route /sso-link/{id}). */
+export const ssoPendingLinks = pgTable('sso_pending_links', {
+  tokenHash: text('token_hash').primaryKey(),
+  providerId: text('provider_id').notNull(),
+  subject: text('subject').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
 });

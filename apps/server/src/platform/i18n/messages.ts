@@ -12,7 +12,10 @@ const catalogues = new Map<Locale, Record<string, string>>(
   ]),
 );
 
-export function translateMessage(locale: Locale, key: ErrorKey, params: Record<string, string> = {}): string {
+/** Error texts, password rule names and mail templates share one catalogue per language. */
+export type MessageKey = ErrorKey | `rule_${string}` | `mail_${string}`;
+
+export function translateMessage(locale: Locale, key: MessageKey, params: Record<string, string> = {}): string {
   const text = catalogues.get(locale)?.[key] ?? catalogues.get(DEFAULT_LOCALE)![key] ?? key;
   return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? '');
 }
@@ -35,6 +38,8 @@ export function localeFromAcceptLanguage(header: string | undefined): Locale {
   return DEFAULT_LOCALE;
 }
 
-export function catalogueKeys(locale: Locale): string[] {
-  return Object.keys(catalogues.get(locale) ?? {});
+export function catalogue(locale: Locale): Record<string, string> {
+  return catalogues.get(locale) ?? {};
 }
+
+export const catalogueKeys = (locale: Locale) => Object.keys(catalogue(locale));

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { mdiAccountCircle, mdiBellOutline, mdiKeyVariant, mdiAccountArrowLeft, mdiLogout } from '@mdi/js';
+import { mdiAccountCircle, mdiBellOutline, mdiKeyVariant, mdiAccountArrowLeft, mdiLogout, mdiShieldAccount } from '@mdi/js';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -16,7 +16,7 @@ import { userDisplayName } from '../../platform/session/accountViewValue';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
 import { LOGIN_PATH, ROUTE_RULES } from '../routes/routeTable';
 
-/** spec §2 Profile menu: the user's name linking to the account, Notifications, Change password, Unimpersonate, Sign out. */
+/** spec §2 Profile menu: the user's name linking to the account, Notifications, Change password, Security settings, Unimpersonate, Sign out. */
 export function ProfileMenu({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -73,6 +73,12 @@ export function ProfileMenu({ user }: { user: SessionUser }) {
             {t('routes.change_password')}
           </MenuItem>
         )}
+        <MenuItem component={RouterLink} to={`${accountPath}/user-security`} onClick={close}>
+          <ListItemIcon>
+            <MdiIcon path={mdiShieldAccount} fontSize="small" />
+          </ListItemIcon>
+          {t('header.security_settings')}
+        </MenuItem>
         {isImpersonated && (
           <MenuItem onClick={endImpersonation}>
             <ListItemIcon>

@@ -1,10 +1,7 @@
 import { requirement, type SecurityRule } from '@cmp/contracts/capabilities';
 import type { AppRouteDefinition } from './AppRouteDefinition';
 
-/** The landing page (spec §2 "The default landing is #/Dashboard"). */
-export const DASHBOARD_PATH = '/Dashboard';
-export const LOGIN_PATH = '/login';
-export const SETUP_MFA_PATH = '/setup-mfa';
+export { DASHBOARD_PATH, LOGIN_PATH, SETUP_MFA_PATH } from '../../platform/navigation/appPaths';
 
 // Route rules of spec §2 and, for the legacy area, the rule of the menu item leading there (spec §6:
 // "a menu item is hidden and a route blocked without its permission").
@@ -34,7 +31,19 @@ export const ROUTE_RULES = {
   importAccounts: { any: [create('USER_ACCOUNT'), create('PRODUCT_ACCOUNT'), create('COMPANY_ACCOUNT')] },
 } satisfies Record<string, SecurityRule>;
 
+// Every screen is its own chunk, loaded when its route is first visited (entry budget).
 const loginScreen = () => import('../../auth/screens/LoginScreen').then((module) => module.LoginScreen);
+const loginMfaScreen = () => import('../../auth/screens/LoginMfaScreen').then((module) => module.LoginMfaScreen);
+const selectMfaMethodScreen = () => import('../../auth/screens/SelectMfaMethodScreen').then((module) => module.SelectMfaMethodScreen);
+const ssoAuthScreen = () => import('../../auth/screens/SsoAuthScreen').then((module) => module.SsoAuthScreen);
+const ssoLinkScreen = () => import('../../auth/screens/SsoLinkScreen').then((module) => module.SsoLinkScreen);
+const requestResetPasswordScreen = () => import('../../password/screens/RequestResetPasswordScreen').then((module) => module.RequestResetPasswordScreen);
+const setNewPasswordScreen = () => import('../../password/screens/SetNewPasswordScreen').then((module) => module.SetNewPasswordScreen);
+const changePasswordScreen = () => import('../../password/screens/ChangePasswordScreen').then((module) => module.ChangePasswordScreen);
+const setupMfaScreen = () => import('../../security/screens/SetupMfaScreen').then((module) => module.SetupMfaScreen);
+const setupMfaEmailScreen = () => import('../../security/screens/SetupMfaEmailScreen').then((module) => module.SetupMfaEmailScreen);
+const accountSecurityScreen = () => import('../../security/screens/AccountSecurityScreen').then((module) => module.AccountSecurityScreen);
+const userSecurityScreen = () => import('../../security/screens/UserSecurityScreen').then((module) => module.UserSecurityScreen);
 const dashboardScreen = () => import('../../dashboard/screens/DashboardScreen').then((module) => module.DashboardScreen);
 
 /**
@@ -44,15 +53,15 @@ const dashboardScreen = () => import('../../dashboard/screens/DashboardScreen').
 export const ROUTE_TABLE: AppRouteDefinition[] = [
   // Public and sign-in routes (plain layout).
   { path: 'login', layout: 'plain', isPublic: true, titleKey: 'routes.login', screen: loginScreen },
-  { path: 'login-mfa', layout: 'plain', isMfaPage: true, titleKey: 'routes.login_mfa' },
-  { path: 'select-mfa-method', layout: 'plain', isMfaPage: true, titleKey: 'routes.select_mfa_method' },
-  { path: 'reset-password', layout: 'plain', isPublic: true, titleKey: 'routes.reset_password' },
-  { path: 'reset-password/:username/:token', layout: 'plain', isPublic: true, titleKey: 'routes.set_new_password' },
-  { path: 'change-password', layout: 'plain', titleKey: 'routes.change_password' },
-  { path: 'sso-link/:openIdSubIdentifier', layout: 'plain', isPublic: true, titleKey: 'routes.sso_link' },
-  { path: 'sso-auth/:code/:state', layout: 'plain', isPublic: true, titleKey: 'routes.sso_auth' },
-  { path: 'setup-mfa', layout: 'plain', isMfaPage: true, titleKey: 'routes.setup_mfa' },
-  { path: 'setup-mfa-email', layout: 'plain', isMfaPage: true, titleKey: 'routes.setup_mfa_email' },
+  { path: 'login-mfa', layout: 'plain', isMfaPage: true, titleKey: 'routes.login_mfa', screen: loginMfaScreen },
+  { path: 'select-mfa-method', layout: 'plain', isMfaPage: true, titleKey: 'routes.select_mfa_method', screen: selectMfaMethodScreen },
+  { path: 'reset-password', layout: 'plain', isPublic: true, titleKey: 'routes.reset_password', screen: requestResetPasswordScreen },
+  { path: 'reset-password/:username/:token', layout: 'plain', isPublic: true, titleKey: 'routes.set_new_password', screen: setNewPasswordScreen },
+  { path: 'change-password', layout: 'plain', titleKey: 'routes.change_password', screen: changePasswordScreen },
+  { path: 'sso-link/:openIdSubIdentifier', layout: 'plain', isPublic: true, titleKey: 'routes.sso_link', screen: ssoLinkScreen },
+  { path: 'sso-auth/:code/:state', layout: 'plain', isPublic: true, titleKey: 'routes.sso_auth', screen: ssoAuthScreen },
+  { path: 'setup-mfa', layout: 'plain', isMfaPage: true, titleKey: 'routes.setup_mfa', screen: setupMfaScreen },
+  { path: 'setup-mfa-email', layout: 'plain', isMfaPage: true, titleKey: 'routes.setup_mfa_email', screen: setupMfaEmailScreen },
   { path: 'consent/:consentToolServiceId', layout: 'plain', isPublic: true, titleKey: 'routes.consent' },
 
   // Application routes (full layout).
@@ -67,8 +76,8 @@ export const ROUTE_TABLE: AppRouteDefinition[] = [
   { path: 'account/:accountId/user-log', layout: 'full', titleKey: 'routes.user_log' },
   { path: 'account/:accountId/billing', layout: 'full', titleKey: 'routes.billing' },
   { path: 'account/:accountId/service-info', layout: 'full', titleKey: 'routes.service_info' },
-  { path: 'account/:accountId/security', layout: 'full', titleKey: 'routes.security' },
-  { path: 'account/:accountId/user-security', layout: 'full', titleKey: 'routes.user_security' },
+  { path: 'account/:accountId/security', layout: 'full', titleKey: 'routes.security', screen: accountSecurityScreen },
+  { path: 'account/:accountId/user-security', layout: 'full', titleKey: 'routes.user_security', screen: userSecurityScreen },
   { path: 'upgrade-subscription/:accountId', layout: 'full', titleKey: 'routes.upgrade_subscription' },
   { path: 'add-to-pricelist', layout: 'full', titleKey: 'routes.add_to_pricelist' },
   { path: 'terminate', layout: 'full', titleKey: 'routes.terminate' },

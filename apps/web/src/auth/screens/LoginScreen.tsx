@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,20 +13,17 @@ import Typography from '@mui/material/Typography';
 import { useBranding } from '../../platform/branding/BrandingContext';
 import { visuallyHidden } from '../../platform/ui/visuallyHidden';
 import { LanguageSelect } from '../../platform/i18n/LanguageSelect';
-import { CURRENT_USER_QUERY_KEY } from '../../platform/session/currentUser';
+import { UsernameField } from '../../platform/ui/UsernameField';
 import { authenticate } from '../api/authenticate';
 import { SsoButtons } from '../components/SsoButtons';
 import { useAutofillDetection } from '../hooks/useAutofillDetection';
-import { keepPendingMfaSignIn } from '../state/pendingMfaSignIn';
-import { nextStepAfterSignIn } from '../utils/nextStepAfterSignIn';
+import { useCompleteSignIn } from '../hooks/useCompleteSignIn';
 
 /** The sign-in page, /login (spec §2 Login screen, §4 Login, §5 Sign-in). */
 export function LoginScreen() {
   const { t } = useTranslation();
   const branding = useBranding();
-  const navigate = useNavigate();
-  const { search } = useLocation();
-  const queryClient = useQueryClient();
+  const completeSignIn = useCompleteSignIn();
 
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -57,18 +53,8 @@ export function LoginScreen() {
     setIsLoading(true);
     setError(undefined);
     try {
-      const user = await authenticate({ userName, password: secret });
-      const step = nextStepAfterSignIn(user, search, window.location.origin);
-      if (step.kind === 'missingLoginCapability') {
-        setError(t('auth.missing_login_capabilities'));
-      } else if (step.kind === 'mfa') {
-        keepPendingMfaSignIn(userName, secret, user.UserAuthenticationMethods);
-        navigate(step.to);
-      } else {
-        queryClient.setQueryData(CURRENT_USER_QUERY_KEY, user);
-        if (step.kind === 'assign') window.location.assign(step.url);
-        else navigate(step.to, { replace: true });
-      }
+      const answer = await authenticate({ userName, password: secret });
+      setError(completeSignIn(answer, { userName, password: secret }));
     } catch (failure) {
       // spec §4: the error text shows, the password is cleared and focused.
       setError(failure instanceof Error ? failure.message : t('errors.unknown_error'));
@@ -102,18 +88,7 @@ export function LoginScreen() {
         <Box component="form" noValidate onSubmit={signIn}>
           <Stack spacing={2}>
             {error && <Alert severity="error" role="alert">{error}</Alert>}
-            <TextField
-              label={t('login.username')}
-              value={username}
-              onChange={(event) => changeField(setUsername)(event.target.value)}
-              inputRef={usernameRef}
-              autoComplete="username"
-              autoFocus
-              fullWidth
-              id="login-username"
-              name="username"
-              slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
-            />
+            <UsernameField id="login-username" value={username} onChange={changeField(setUsername)} inputRef={usernameRef} autoFocus />
             <TextField
               label={t('login.password')}
               type="password"

@@ -29,6 +29,7 @@ export async function callOperation<TResponse = unknown>(
 ): Promise<TResponse> {
   let response: Response;
   try {
+    if (!readCookie(XSRF_COOKIE)) await fetchXsrfCookie(signal);
     response = await fetch(`${OPERATIONS_BASE_PATH}/${service}/${operation}`, {
       method: 'POST',
       headers: requestHeaders(),
@@ -48,6 +49,14 @@ export async function callOperation<TResponse = unknown>(
   }
   if (!response.ok) throw failure(operation, { isCanceled: false, body: text }, response.status, suppressErrorToast);
   return parseBody(text) as TResponse;
+}
+
+/**
+ * The server sets the anti-forgery cookie on any response; when it is gone (cleared cookies, a
+ * browser that dropped it) a cheap GET brings it back before the call would be refused.
+ */
+async function fetchXsrfCookie(signal: AbortSignal | undefined): Promise<void> {
+  await fetch('/healthz', { credentials: 'same-origin', signal }).catch(() => undefined);
 }
 
 function requestHeaders(): Record<string, string> {

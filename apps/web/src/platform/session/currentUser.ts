@@ -1,9 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@cmp/contracts/auth';
 import { callOperation } from '../api/callOperation';
 
 /** The signed-in user lives in the query cache under this key: sign-in sets it, sign-out clears the cache. */
 export const CURRENT_USER_QUERY_KEY = ['session', 'currentUser'] as const;
+
+export function isCurrentUserQuery(queryKey: readonly unknown[]): boolean {
+  return queryKey.length === CURRENT_USER_QUERY_KEY.length && CURRENT_USER_QUERY_KEY.every((part, index) => queryKey[index] === part);
+}
 
 /** spec §4 Route guard: a 401 here only means "not signed in", so it shows no toast. */
 export function fetchCurrentUser(signal?: AbortSignal): Promise<SessionUser> {
@@ -21,4 +25,16 @@ export const currentUserQueryOptions = {
 /** The signed-in user as the route guard loaded it; undefined before that or when signed out. */
 export function useSessionUser(): SessionUser | undefined {
   return useQuery({ ...currentUserQueryOptions, enabled: false }).data;
+}
+
+/**
+ * Loads the signed-in user again (after an MFA set-up or a change of identity) and waits for it, so
+ * the route guard decides on the new state. A failure leaves the guard to send the user to sign in.
+ */
+export async function refreshCurrentUser(queryClient: QueryClient): Promise<SessionUser | undefined> {
+  try {
+    return await queryClient.fetchQuery({ ...currentUserQueryOptions, staleTime: 0 });
+  } catch {
+    return undefined;
+  }
 }

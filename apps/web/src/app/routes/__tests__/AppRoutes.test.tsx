@@ -6,6 +6,7 @@ import type { SessionUser } from '@cmp/contracts/auth';
 import { installFakeFetch } from '../../../test/fakeFetch';
 import { buildSessionUser, capability } from '../../../test/buildSessionUser';
 import { renderWithProviders } from '../../../test/renderWithProviders';
+import { clearPendingMfaSignIn, keepPendingMfaSignIn } from '../../../auth/state/pendingMfaSignIn';
 import { AppRoutes } from '../AppRoutes';
 
 const summary: DashboardSummary = {
@@ -35,11 +36,13 @@ function serve(user: SessionUser | undefined, dashboard: DashboardSummary = summ
     if (url.endsWith('/GetCurrentUser')) return user ? { body: user } : { status: 401, body: { Message: 'Not signed in.' } };
     if (url.endsWith('/GetDashboardSummary')) return { body: dashboard };
     if (url.endsWith('/Logout')) return { body: { Success: true } };
+    if (url.endsWith('/Authenticate')) return user ? { body: user } : { status: 401, body: { Message: 'MFA code is incorrect. Please try again.' } };
     return { status: 200, body: '' };
   });
 }
 
 afterEach(() => {
+  clearPendingMfaSignIn();
   vi.unstubAllGlobals();
 });
 
@@ -113,5 +116,55 @@ describe('AppRoutes (spec §2 routes, §4 route guard)', () => {
     await waitFor(() => expect(currentPath()).toBe('/login'));
     const urls = fetch.mock.calls.map(([url]) => String(url));
     expect(urls).toEqual(expect.arrayContaining(['/DataModel/service.svc/rest/IAuthorizationService/Logout', '/keeper/logout', '/dash/logout']));
+  });
+
+  it('offers Change password and Security settings in the profile menu', async () => {
+    serve(buildSessionUser());
+    const user = userEvent.setup();
+    renderWithProviders(<AppRoutes />, { path: '/Dashboard' });
+
+    await user.click(await screen.findByRole('button', { name: 'Ada Lovelace' }));
+    expect(screen.getByRole('menuitem', { name: 'Change password' })).toHaveAttribute('href', '/change-password');
+    expect(screen.getByRole('menuitem', { name: 'Security settings' })).toHaveAttribute('href', '/account/1203/user-security');
+  });
+
+  it('hides Change password while impersonated', async () => {
+    serve(buildSessionUser({ ImpersonatorAccountId: 1 }));
+    const user = userEvent.setup();
+    renderWithProviders(<AppRoutes />, { path: '/Dashboard' });
+
+    await user.click(await screen.findByRole('button', { name: 'Ada Lovelace' }));
+    expect(screen.getByRole('menuitem', { name: 'End impersonation' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Change password' })).not.toBeInTheDocument();
+  });
+
+  it('sends an impersonated session away from /change-password', async () => {
+    serve(buildSessionUser({ ImpersonatorAccountId: 1 }));
+    const { currentPath } = renderWithProviders(<AppRoutes />, { path: '/change-password' });
+    await waitFor(() => expect(currentPath()).toBe('/Dashboard'));
+  });
+
+  it('lets a user who signed in change the password at /change-password', async () => {
+    serve(buildSessionUser());
+    renderWithProviders(<AppRoutes />, { path: '/change-password' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Change password' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Current password')).toHaveAttribute('autocomplete', 'current-password');
+    expect(screen.getByLabelText('New password')).toHaveAttribute('autocomplete', 'new-password');
+    expect(screen.getByLabelText('Confirm password')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
+  it('completes the MFA step and lands where the redirect points, past the route guard', async () => {
+    const phone = { Id: 4, Name: 'Phone', AuthenticationMethod: 'AuthenticatorApp', IsPrimary: true, IsEnabled: true };
+    serve(buildSessionUser({ UserAuthenticationMethods: [phone] }));
+    keepPendingMfaSignIn('company.user', 'Demo-Password-2024!', [phone]);
+    const user = userEvent.setup();
+    const { currentPath } = renderWithProviders(<AppRoutes />, { path: '/login-mfa?redirect=%2FDashboard' });
+
+    await user.type(await screen.findByLabelText('Security code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: /Hello, Ada/ })).toBeInTheDocument();
+    expect(currentPath()).toBe('/Dashboard');
   });
 });

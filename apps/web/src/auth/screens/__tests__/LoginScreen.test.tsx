@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { installFakeFetch } from '../../../test/fakeFetch';
-import { buildSessionUser } from '../../../test/buildSessionUser';
+import { buildPendingMfaSignIn, buildSessionUser } from '../../../test/buildSessionUser';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { CURRENT_USER_QUERY_KEY } from '../../../platform/session/currentUser';
 import { LoginScreen } from '../LoginScreen';
@@ -103,9 +103,9 @@ describe('LoginScreen', () => {
     expect(queryClient.getQueryData(CURRENT_USER_QUERY_KEY)).toEqual(signedIn);
   });
 
-  it('goes to the MFA step with the redirect kept when the user has authentication methods', async () => {
+  it('goes to the MFA step with the redirect kept when a second factor is needed', async () => {
     const method = { Id: 4, Name: 'Phone', AuthenticationMethod: 'AuthenticatorApp', IsPrimary: true, IsEnabled: true };
-    installFakeFetch(() => ({ body: buildSessionUser({ UserAuthenticationMethods: [method] }) }));
+    installFakeFetch(() => ({ body: buildPendingMfaSignIn([method]) }));
     const user = userEvent.setup();
     const { currentPath } = renderLogin('/login?redirect=%2Freports');
 

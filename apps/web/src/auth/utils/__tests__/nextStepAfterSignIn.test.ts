@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSessionUser } from '../../../test/buildSessionUser';
+import { buildPendingMfaSignIn, buildSessionUser } from '../../../test/buildSessionUser';
 import { nextStepAfterSignIn } from '../nextStepAfterSignIn';
 import { buildSsoAuthorizeUrl } from '../buildSsoAuthorizeUrl';
 
@@ -13,9 +13,22 @@ describe('nextStepAfterSignIn (spec §4 Login, §2 redirects)', () => {
     expect(nextStepAfterSignIn(user, '', origin)).toEqual({ kind: 'setupMfa', to: '/setup-mfa' });
   });
 
-  it('continues with the MFA step when the user has authentication methods, keeping the query', () => {
+  it('continues with the MFA step when the password was right but a second factor is needed, keeping the query', () => {
+    expect(nextStepAfterSignIn(buildPendingMfaSignIn([totp]), '?redirect=%2Freports', origin)).toEqual({
+      kind: 'mfa',
+      to: '/login-mfa?redirect=%2Freports',
+      methods: [totp],
+    });
+  });
+
+  it('does not ask for a second factor again once the sign-in with it has given a session', () => {
     const user = buildSessionUser({ UserAuthenticationMethods: [totp] });
-    expect(nextStepAfterSignIn(user, '?redirect=%2Freports', origin)).toEqual({ kind: 'mfa', to: '/login-mfa?redirect=%2Freports' });
+    expect(nextStepAfterSignIn(user, '?redirect=%2Freports', origin)).toEqual({ kind: 'navigate', to: '/reports' });
+  });
+
+  it('sends an SSO subject that is not linked yet to /sso-link', () => {
+    const answer = { MfaRequired: false, UserAuthenticationMethods: [], LinkRequired: true, OpenIdSubIdentifier: 'sub/42' };
+    expect(nextStepAfterSignIn(answer, '', origin)).toEqual({ kind: 'ssoLink', to: '/sso-link/sub%2F42' });
   });
 
   it('stops a user without Login/Execute', () => {

@@ -98,7 +98,15 @@ describe('cancelling a superseded request (spec §7 search)', () => {
     expect(second.aborted).toBe(false);
   });
 
+  it('fetches the anti-forgery cookie first when the browser has none', async () => {
+    document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+    const fake = installFakeFetch(() => ({ body: { Ok: true } }));
+    await callOperation('IAuthorizationService', 'PingPong');
+    expect(fake.mock.calls.map(([url]) => String(url))).toEqual(['/healthz', '/DataModel/service.svc/rest/IAuthorizationService/PingPong']);
+  });
+
   it('lets the newest call answer and cancels the older one silently', async () => {
+    document.cookie = 'XSRF-TOKEN=token-1';
     const answers: Array<(response: { body: unknown }) => void> = [];
     installFakeFetch(() => new Promise((resolve) => answers.push(resolve)));
 

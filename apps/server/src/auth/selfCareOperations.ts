@@ -1,0 +1,134 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { okResponseSchema } from '@cmp/contracts/auth';
+import {
+  changeMyPasswordRequestSchema,
+  requestResetPasswordRequestSchema,
+  resetPasswordRequestSchema,
+  validateUserPasswordRequestSchema,
+  validateUserPasswordResponseSchema,
+} from '@cmp/contracts/identity';
+import { passwordResetTokens, sessions } from '../platform/db/schema';
+import { writeAudit } from '../platform/audit';
+import { ApiError } from '../platform/errors';
+import { translateMessage } from '../platform/i18n/messages';
+import { defineOperation, definePublicOperation, type OperationContext } from '../platform/operations';
+import { endAllSessionsOfUser, loadAccount, type UserRow } from '../platform/session';
+import { normalizeLocale } from '@cmp/contracts/locales';
+import { loadPlatformBranding } from '../branding/brandingRoutes';
+import { clearUserFailures } from './bruteForce';
+import { DEFAULT_PASSWORD_POLICY, unmetPasswordRules } from './passwordPolicy';
+import { passwordRulesError, setPassword, unmetRulesForUser } from './passwordService';
+import { verifyPassword } from './passwords';
+import { findUserByName } from './signIn';
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const meta = (ctx: OperationContext) => ({ ip: ctx.request.ip, requestId: ctx.request.id });
+
+/** The user a reset link belongs to, when the link is valid (unused, unexpired, for that username). */
+async function userOfResetLink(ctx: OperationContext, username: string, token: string): Promise<UserRow | undefined> {
+  const user = await findUserByName(ctx, username);
+  if (!user) return undefined;
+  const [row] = await ctx.db
+    .select()
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.tokenHash, hashToken(token)), eq(passwordResetTokens.userAccountId, user.accountId), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, sql`now()`)))
+    .limit(1);
+  return row ? user : undefined;
+}
+
+const validateUserPassword = definePublicOperation({
+  service: 'IAccountService',
+  operation: 'ValidateUserPassword',
+  readOnly: true,
+  summary: 'Checks a candidate password against the password rules (spec §5) and lists the unmet ones; for the signed-in user, or for the user of a valid reset link.',
+  request: validateUserPasswordRequestSchema,
+  response: validateUserPasswordResponseSchema,
+  allowDuringMfaSetup: true,
+  async handler(input, ctx) {
+    const user = ctx.caller?.user ?? (input.username && input.token ? await userOfResetLink(ctx, input.username, input.token) : undefined);
+    const { unmet, policy } = user
+      ? await unmetRulesForUser(ctx.db, user, input.password)
+      : { unmet: await unmetPasswordRules(input.password, { policy: DEFAULT_PASSWORD_POLICY, personalNames: [] }), policy: DEFAULT_PASSWORD_POLICY };
+    return { IsValid: unmet.length === 0, UnmetRules: unmet, MinLength: policy.minLength };
+  },
+});
+
+const changeMyPassword = defineOperation({
+  service: 'ISelfCareService',
+  operation: 'ChangeMyPassword',
+  summary: "Changes the signed-in user's password; every other session of the user ends.",
+  request: changeMyPasswordRequestSchema,
+  response: okResponseSchema,
+  async handler(input, ctx) {
+    const { db, caller } = ctx;
+    if (caller.impersonatorAccountId) throw new ApiError(403, 'not_while_impersonating');
+    if (!(await verifyPassword(caller.user.passwordHash, input.currentPassword))) throw new ApiError(400, 'password_mismatch');
+    const { unmet, policy } = await unmetRulesForUser(db, caller.user, input.newPassword);
+    if (unmet.length) throw passwordRulesError(ctx.locale, unmet, policy);
+    await db.transaction(async (tx) => {
+      await setPassword(tx, caller.user.accountId, input.newPassword);
+      await tx.delete(sessions).where(and(eq(sessions.userAccountId, caller.user.accountId), ne(sessions.tokenHash, caller.tokenHash)));
+      await writeAudit(tx, caller, { action: 'PasswordChanged', accountId: caller.userAccount.id, accountPath: caller.userAccount.path }, meta(ctx));
+    });
+    return { Success: true };
+  },
+});
+
+const requestResetPassword = definePublicOperation({
+  service: 'ISelfCareService',
+  operation: 'RequestResetPassword',
+  summary: 'E-mails a single-use password reset link; the answer is the same whether or not the user exists.',
+  request: requestResetPasswordRequestSchema,
+  response: okResponseSchema,
+  async handler(input, ctx) {
+    const user = await findUserByName(ctx, input.username);
+    const account = user ? await loadAccount(ctx.db, user.accountId) : undefined;
+    if (!user || !account || !user.email || user.isDisabled || account.state !== 'Active') return { Success: true };
+    const token = randomBytes(32).toString('base64url');
+    await ctx.db.transaction(async (tx) => {
+      await tx.insert(passwordResetTokens).values({ tokenHash: hashToken(token), userAccountId: user.accountId, expiresAt: new Date(Date.now() + ctx.config.passwordResetMinutes * 60_000) });
+      await writeAudit(tx, null, { action: 'PasswordResetRequested', actorAccountId: account.id, accountId: account.id, accountPath: account.path }, meta(ctx));
+    });
+    const { title } = await loadPlatformBranding(ctx.db);
+    const locale = normalizeLocale(user.locale) ?? ctx.locale;
+    const link = `${ctx.config.publicUrl}/#/reset-password/${encodeURIComponent(user.username)}/${token}`;
+    await ctx.mailer.send({
+      to: user.email,
+      subject: translateMessage(locale, 'mail_reset_subject', { title }),
+      text: translateMessage(locale, 'mail_reset_body', { name: user.firstName || user.username, title, username: user.username, minutes: String(ctx.config.passwordResetMinutes), link }),
+    });
+    return { Success: true };
+  },
+});
+
+const resetPassword = definePublicOperation({
+  service: 'ISelfCareService',
+  operation: 'ResetPassword',
+  summary: 'Sets a new password with a reset link; the link is used up and all sessions of the user end.',
+  request: resetPasswordRequestSchema,
+  response: okResponseSchema,
+  async handler(input, ctx) {
+    const user = await userOfResetLink(ctx, input.username, input.token);
+    if (!user) throw new ApiError(400, 'reset_link_invalid');
+    const { unmet, policy } = await unmetRulesForUser(ctx.db, user, input.newPassword);
+    if (unmet.length) throw passwordRulesError(ctx.locale, unmet, policy);
+    const account = await loadAccount(ctx.db, user.accountId);
+    await ctx.db.transaction(async (tx) => {
+      // Used up atomically: of two concurrent resets with one link, only one passes.
+      const used = await tx
+        .update(passwordResetTokens)
+        .set({ usedAt: sql`now()` })
+        .where(and(eq(passwordResetTokens.tokenHash, hashToken(input.token)), isNull(passwordResetTokens.usedAt)))
+        .returning({ tokenHash: passwordResetTokens.tokenHash });
+      if (!used.length) throw new ApiError(400, 'reset_link_invalid');
+      await setPassword(tx, user.accountId, input.newPassword);
+      await endAllSessionsOfUser(tx, user.accountId);
+      await clearUserFailures(tx, user.username);
+      await writeAudit(tx, null, { action: 'PasswordReset', actorAccountId: user.accountId, accountId: user.accountId, accountPath: account?.path }, meta(ctx));
+    });
+    return { Success: true };
+  },
+});
+
+export const selfCareOperations = [validateUserPassword, changeMyPassword, requestResetPassword, resetPassword];

@@ -1,0 +1,118 @@
+import { eq, sql } from 'drizzle-orm';
+import type { SessionUser, SignInResponse } from '@cmp/contracts/auth';
+import { LOGIN_RULE, isAllowed } from '@cmp/contracts/capabilities';
+import { users } from '../platform/db/schema';
+import { writeAudit } from '../platform/audit';
+import { ApiError } from '../platform/errors';
+import type { OperationContext } from '../platform/operations';
+import { findCompanyAccount, loadAccount, loadCapabilities, startSession, type AccountRow, type CallerSession, type UserRow } from '../platform/session';
+import { assertAddressAllowed, isAddressAllowed } from '../security/ipRestrictions';
+import { clearUserFailures, isIpThrottled, isUserLocked, recordFailure } from './bruteForce';
+import { enabledMethods, listMfaMethods, toAuthenticationMethod, verifyMfaCode } from './mfa';
+import { mustSetupMfa } from './mfaPolicy';
+import { verifyPassword } from './passwords';
+import { toSessionUser } from './sessionUser';
+
+export interface VerifiedUser {
+  user: UserRow;
+  account: AccountRow;
+}
+
+const meta = (ctx: OperationContext) => ({ ip: ctx.request.ip, requestId: ctx.request.id });
+
+export async function findUserByName(ctx: OperationContext, userName: string): Promise<UserRow | undefined> {
+  const [user] = await ctx.db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, userName.trim().toLowerCase()))
+    .limit(1);
+  return user;
+}
+
+/**
+ * The password step shared by every sign-in form (Authenticate, SendSecurityCodeNotification,
+ * AuthenticateWithSubConfirmation). An unknown user, a wrong password, a disabled or locked account
+ * all get one answer after the same argon2 work, so nothing tells them apart (no user enumeration).
+ */
+export async function verifyCredentials(ctx: OperationContext, userName: string, password: string): Promise<VerifiedUser> {
+  const { db, request } = ctx;
+  if (await isIpThrottled(db, request.ip)) {
+    await writeAudit(db, null, { action: 'SignInFailed', details: { userName: userName.slice(0, 256), reason: 'ip_throttled' } }, meta(ctx));
+    throw new ApiError(429, 'too_many_requests');
+  }
+  const user = await findUserByName(ctx, userName);
+  const isLocked = await isUserLocked(db, userName);
+  const isPasswordRight = await verifyPassword(user?.passwordHash, password);
+  const account = user ? await loadAccount(db, user.accountId) : undefined;
+  if (!user || !account || !isPasswordRight || isLocked || user.isDisabled || account.state !== 'Active') {
+    await recordFailure(db, userName, request.ip);
+    const reason = !user ? 'unknown_user' : isLocked ? 'locked' : !isPasswordRight ? 'wrong_password' : 'inactive';
+    await writeAudit(db, null, { action: 'SignInFailed', actorAccountId: account?.id ?? null, accountId: account?.id ?? null, accountPath: account?.path, details: { userName: userName.slice(0, 256), reason } }, meta(ctx));
+    throw new ApiError(401, 'invalid_credentials');
+  }
+  return { user, account };
+}
+
+/** The checks after a right password that may be told: the network address and the Login capability. */
+export async function assertMaySignIn(ctx: OperationContext, { account }: VerifiedUser): Promise<void> {
+  if (!(await isAddressAllowed(ctx.db, account.path, ctx.request.ip))) {
+    await writeAudit(ctx.db, null, { action: 'SignInRefused', actorAccountId: account.id, accountId: account.id, accountPath: account.path, details: { reason: 'ip_blocked', address: ctx.request.ip } }, meta(ctx));
+    await assertAddressAllowed(ctx.db, account.path, ctx.request.ip);
+  }
+  if (!isAllowed(await loadCapabilities(ctx.db, account.id), LOGIN_RULE)) {
+    await writeAudit(ctx.db, null, { action: 'SignInRefused', actorAccountId: account.id, accountId: account.id, accountPath: account.path, details: { reason: 'missing_login_capabilities' } }, meta(ctx));
+    throw new ApiError(403, 'missing_login_capabilities');
+  }
+}
+
+/** spec §4 login: password, then — when the user has methods — the second factor, then a session. */
+export async function signInWithPassword(
+  ctx: OperationContext,
+  input: { userName: string; password: string; mfaToken?: string; mfaMethodId?: number },
+): Promise<SignInResponse> {
+  const verified = await verifyCredentials(ctx, input.userName, input.password);
+  await assertMaySignIn(ctx, verified);
+  const methods = enabledMethods(await listMfaMethods(ctx.db, verified.account.id));
+  if (methods.length > 0) {
+    if (!input.mfaToken) {
+      return { MfaRequired: true, UserAuthenticationMethods: methods.map(toAuthenticationMethod), LinkRequired: false, OpenIdSubIdentifier: null };
+    }
+    const method = methods.find((m) => m.id === input.mfaMethodId) ?? methods.find((m) => m.isPrimary) ?? methods[0]!;
+    if (!(await verifyMfaCode(ctx.db, method, input.mfaToken))) {
+      // OTP failures count as sign-in failures (DESIGN.md), so guessing codes ends in the same lockout.
+      await recordFailure(ctx.db, input.userName, ctx.request.ip);
+      await writeAudit(ctx.db, null, { action: 'SignInFailed', actorAccountId: verified.account.id, accountId: verified.account.id, accountPath: verified.account.path, details: { reason: 'mfa_incorrect', method: method.kind } }, meta(ctx));
+      throw new ApiError(401, 'mfa_incorrect');
+    }
+  }
+  await clearUserFailures(ctx.db, input.userName);
+  return completeSignIn(ctx, verified, { via: methods.length ? 'password+mfa' : 'password' });
+}
+
+/** Starts a fresh session (a new id at every sign-in) and answers the session user. */
+export async function completeSignIn(
+  ctx: OperationContext,
+  { user, account }: VerifiedUser,
+  options: { via: string; impersonatorAccountId?: number | null },
+): Promise<SessionUser> {
+  const impersonatorAccountId = options.impersonatorAccountId ?? null;
+  return ctx.db.transaction(async (tx) => {
+    const publicId = await startSession(tx, ctx.config, ctx.reply, ctx.request, user.accountId, impersonatorAccountId);
+    const companyAccount = (await findCompanyAccount(tx, account)) ?? account;
+    const caller: CallerSession = {
+      tokenHash: '',
+      publicId,
+      user,
+      userAccount: account,
+      companyAccount,
+      capabilities: await loadCapabilities(tx, account.id),
+      impersonatorAccountId,
+      mustSetupMfa: impersonatorAccountId ? false : await mustSetupMfa(tx, account, companyAccount),
+      memo: new Map(),
+    };
+    if (!impersonatorAccountId) await tx.update(users).set({ lastLogonAt: new Date() }).where(eq(users.accountId, user.accountId));
+    await writeAudit(tx, caller, { action: impersonatorAccountId ? 'ImpersonationStarted' : 'SignIn', accountId: account.id, accountPath: account.path, details: { via: options.via } }, meta(ctx));
+    // LastLogon tells the user when they signed in before this session.
+    return toSessionUser(tx, caller);
+  });
+}

@@ -1,0 +1,53 @@
+import type { DatabaseHandle } from './db/database';
+import type { CallerSession } from './session';
+
+const CHANNEL = 'cmp_session_cache';
+
+export interface CachedSession {
+  caller: CallerSession;
+  expiresAt: number;
+  lastSeenAt: number;
+  loadedAt: number;
+  /** Values derived from the session (the session user, the IP verdict per address), dropped with it. */
+  memo: Map<string, unknown>;
+}
+
+/**
+ * Sessions as read from the database, kept per node so a read-only call costs no query. Any
+ * mutating operation clears every node's cache through LISTEN/NOTIFY (DESIGN.md scale-out), so
+ * capability, password, MFA and IP-list changes apply from the next request on, on every node;
+ * the TTL bounds what a lost notification could leave behind.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, CachedSession>();
+
+  constructor(
+    private readonly handle: Pick<DatabaseHandle, 'listen' | 'notify'> | undefined,
+    private readonly ttlMs = 30_000,
+    private readonly maxEntries = 20_000,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.handle?.listen(CHANNEL, () => this.entries.clear());
+  }
+
+  get(tokenHash: string): CachedSession | undefined {
+    const entry = this.entries.get(tokenHash);
+    if (entry && Date.now() - entry.loadedAt > this.ttlMs) {
+      this.entries.delete(tokenHash);
+      return undefined;
+    }
+    return entry;
+  }
+
+  set(tokenHash: string, entry: CachedSession): void {
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(tokenHash, entry);
+  }
+
+  /** Clears this node at once and tells the others. */
+  async invalidateAll(): Promise<void> {
+    this.entries.clear();
+    await this.handle?.notify(CHANNEL, '*').catch(() => undefined);
+  }
+}

@@ -1,0 +1,14 @@
+import type { z } from 'zod';
+import type { SessionUser, SignInResponse } from '@cmp/contracts/auth';
+import type { authenticateOpenIdRequestSchema, authenticateWithSubConfirmationRequestSchema } from '@cmp/contracts/identity';
+import { callOperation } from '../../platform/api/callOperation';
+
+/** spec §7 AuthenticateOpenId (code, state, clientName): a session, or LinkRequired for an SSO subject not linked yet. */
+export function authenticateOpenId(request: z.infer<typeof authenticateOpenIdRequestSchema>): Promise<SignInResponse> {
+  return callOperation<SignInResponse>('IAuthorizationService', 'AuthenticateOpenId', request, { suppressErrorToast: true });
+}
+
+/** spec §7 AuthenticateWithSubConfirmation: links the SSO subject to the user of these credentials and signs in. */
+export function authenticateWithSubConfirmation(request: z.infer<typeof authenticateWithSubConfirmationRequestSchema>): Promise<SessionUser> {
+  return callOperation<SessionUser>('IAuthorizationService', 'AuthenticateWithSubConfirmation', request, { suppressErrorToast: true });
+}

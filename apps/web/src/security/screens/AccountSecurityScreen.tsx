@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { isAllowed } from '@cmp/contracts/capabilities';
+import { useAccountIdParam } from '../../platform/navigation/useAccountIdParam';
+import { useSessionUser } from '../../platform/session/currentUser';
+import { IpRestrictionsCard } from '../components/IpRestrictionsCard';
+import { MfaPolicyCard } from '../components/MfaPolicyCard';
+import { SECURITY_RULES } from '../constants/securityRules';
+
+/** /account/{accountId}/security: the account's IP allow/deny lists and MFA policy (spec §1, §6), each behind its capability. */
+export function AccountSecurityScreen() {
+  const { t } = useTranslation();
+  const accountId = useAccountIdParam();
+  const capabilities = useSessionUser()?.Capability ?? [];
+  const canViewIp = isAllowed(capabilities, SECURITY_RULES.viewIpRestrictions);
+  const canViewPolicy = isAllowed(capabilities, SECURITY_RULES.viewMfaPolicy);
+
+  return (
+    <Box sx={{ maxWidth: 900, mx: 'auto' }}>
+      <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
+        {t('routes.security')}
+      </Typography>
+      {accountId === undefined ? (
+        <Alert severity="error">{t('common.invalid_account')}</Alert>
+      ) : (
+        <Stack spacing={3}>
+          {canViewIp && <IpRestrictionsCard key={`ip-${accountId}`} accountId={accountId} canSave={isAllowed(capabilities, SECURITY_RULES.saveIpRestrictions)} />}
+          {canViewPolicy && <MfaPolicyCard key={`policy-${accountId}`} accountId={accountId} canEdit={isAllowed(capabilities, SECURITY_RULES.editMfaPolicy)} />}
+          {!canViewIp && !canViewPolicy && <Alert severity="info">{t('account_security.no_access')}</Alert>}
+        </Stack>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,120 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import type { SessionUser } from '@cmp/contracts/auth';
+import type { MfaMethod } from '@cmp/contracts/identity';
+import { installFakeFetch } from '../../../test/fakeFetch';
+import { buildSessionUser, capability } from '../../../test/buildSessionUser';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import { CURRENT_USER_QUERY_KEY } from '../../../platform/session/currentUser';
+import { UserSecurityScreen } from '../UserSecurityScreen';
+
+const phone: MfaMethod = {
+  Id: 4,
+  Name: 'Phone',
+  AuthenticationMethod: 'AuthenticatorApp',
+  IsPrimary: true,
+  IsEnabled: true,
+  IsPending: false,
+  CreatedAt: '2024-05-01T08:30:00Z',
+};
+const mail: MfaMethod = { ...phone, Id: 7, Name: 'Work mail', AuthenticationMethod: 'Email', IsPrimary: false, IsEnabled: false };
+
+function renderScreen(sessionUser: SessionUser, accountId: number, methods: { Methods: MfaMethod[]; IsMfaEnforced: boolean }) {
+  const fetch = installFakeFetch((url) => {
+    if (url.endsWith('/GetAuthenticationMethods')) return { body: methods };
+    if (url.endsWith('/Impersonate')) return { body: buildSessionUser({ UserAccountId: accountId, ImpersonatorAccountId: sessionUser.UserAccountId }) };
+    return { body: { Success: true } };
+  });
+  const rendered = renderWithProviders(
+    <Routes>
+      <Route path="/account/:accountId/user-security" element={<UserSecurityScreen />} />
+      <Route path="*" element={null} />
+    </Routes>,
+    { path: `/account/${accountId}/user-security` },
+  );
+  rendered.queryClient.setQueryData(CURRENT_USER_QUERY_KEY, sessionUser);
+  return { ...rendered, fetch };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('UserSecurityScreen (spec §4 MFA methods)', () => {
+  it("lists one's own methods with their actions and the two ways to add one", async () => {
+    renderScreen(buildSessionUser(), 1203, { Methods: [phone, mail], IsMfaEnforced: false });
+
+    const table = await screen.findByRole('table', { name: 'Multi-factor authentication' });
+    const phoneRow = within(table).getByRole('row', { name: /Phone/ });
+    expect(phoneRow).toHaveTextContent('Authenticator app');
+    expect(phoneRow).toHaveTextContent('Primary');
+    expect(phoneRow).toHaveTextContent('Enabled');
+    expect(within(phoneRow).getByRole('button', { name: 'Disable' })).toHaveAccessibleDescription('Phone');
+    const mailRow = within(table).getByRole('row', { name: /Work mail/ });
+    expect(within(mailRow).getByRole('button', { name: 'Enable' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Add authenticator app' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add e-mail codes' })).toBeInTheDocument();
+  });
+
+  it('keeps the last enabled method of an MFA-enforced user and says why', async () => {
+    renderScreen(buildSessionUser(), 1203, { Methods: [phone, mail], IsMfaEnforced: true });
+
+    const row = await screen.findByRole('row', { name: /Phone/ });
+    expect(within(row).getByRole('button', { name: 'Disable' })).toBeDisabled();
+    expect(within(row).getByRole('button', { name: 'Delete' })).toBeDisabled();
+    expect(screen.getByText(/your last enabled method cannot be disabled or deleted/)).toBeInTheDocument();
+    // The disabled one may go.
+    expect(within(screen.getByRole('row', { name: /Work mail/ })).getByRole('button', { name: 'Delete' })).toBeEnabled();
+  });
+
+  it('deletes a method only after "Yes, do it"', async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderScreen(buildSessionUser(), 1203, { Methods: [phone, mail], IsMfaEnforced: false });
+    const mailRow = await screen.findByRole('row', { name: /Work mail/ });
+
+    await user.click(within(mailRow).getByRole('button', { name: 'Delete' }));
+    await user.click(await screen.findByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/DeleteAuthenticationMethod'))).toBe(false);
+
+    await user.click(within(mailRow).getByRole('button', { name: 'Delete' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, do it' }));
+    await waitFor(() => expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/DeleteAuthenticationMethod'))).toBe(true));
+    const call = fetch.mock.calls.find(([url]) => String(url).endsWith('/DeleteAuthenticationMethod'));
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ authenticationMethodId: 7 });
+  });
+
+  it("shows another user's methods read-only, with Disable MFA and Sign in as this user for those allowed", async () => {
+    const admin = buildSessionUser({
+      UserAccountId: 1,
+      Capability: [capability('LOGIN', { Execute: true }), capability('DISABLE_MFA', { Execute: true }), capability('IMPERSONATE', { Execute: true })],
+    });
+    const user = userEvent.setup();
+    const { fetch, currentPath, queryClient } = renderScreen(admin, 1203, { Methods: [phone], IsMfaEnforced: false });
+
+    await screen.findByRole('table');
+    expect(screen.queryByRole('button', { name: 'Disable' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add authenticator app' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Disable MFA' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, do it' }));
+    await waitFor(() => expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/DisableUserMfa'))).toBe(true));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Sign in as this user' }));
+    await waitFor(() => expect(currentPath()).toBe('/Dashboard'));
+    // The session user is replaced in place, so the header (which observes it) shows the new identity.
+    expect(queryClient.getQueryData<SessionUser>(CURRENT_USER_QUERY_KEY)?.ImpersonatorAccountId).toBe(1);
+    const call = fetch.mock.calls.find(([url]) => String(url).endsWith('/IAuthorizationService/Impersonate'));
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ userAccountId: 1203 });
+  });
+
+  it('offers neither action without the capabilities', async () => {
+    renderScreen(buildSessionUser({ UserAccountId: 1 }), 1203, { Methods: [phone], IsMfaEnforced: false });
+    await screen.findByRole('table');
+    expect(screen.queryByRole('button', { name: 'Disable MFA' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign in as this user' })).not.toBeInTheDocument();
+  });
+});
