@@ -2,10 +2,11 @@ import '@testing-library/jest-dom/vitest';
 import { afterEach, beforeEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { initI18nWithBundle } from '../platform/i18n/initI18n';
-import en from '../locales/en.json';
+import { mergeBundles, type LocaleBundle } from '../platform/i18n/loadLocaleBundle';
 
 // Component tests read the English texts the way a user sees them, without the lazy bundle loading.
-await initI18nWithBundle('en', en);
+const englishFiles = import.meta.glob<LocaleBundle>('../locales/**/en.json', { eager: true, import: 'default' });
+await initI18nWithBundle('en', mergeBundles(Object.values(englishFiles)));
 
 // A page served by the server always has its anti-forgery cookie; tests that need it gone remove it.
 beforeEach(() => {

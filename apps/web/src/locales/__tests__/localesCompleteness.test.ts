@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { SUPPORTED_LOCALES } from '@cmp/contracts/locales';
+import { mergeBundles } from '../../platform/i18n/loadLocaleBundle';
 import { AUDIT_ACTIONS } from '@cmp/contracts/audit';
 
 type Bundle = Record<string, unknown>;
-const bundles = import.meta.glob<Bundle>('../*.json', { eager: true, import: 'default' });
-const bundleOf = (locale: string) => bundles[`../${locale}.json`];
+// Every folder of locales/ (the shell's bundle, and one per area) must hold all 15 languages alike.
+const files = import.meta.glob<Bundle>('../**/*.json', { eager: true, import: 'default' });
+const folders = [...new Set(Object.keys(files).map((path) => path.slice(0, path.lastIndexOf('/') + 1)))];
+const bundleOf = (locale: string) => mergeBundles(folders.map((folder) => files[`${folder}${locale}.json`] ?? {}));
 
 function flatten(bundle: Bundle, prefix = ''): Record<string, string> {
   return Object.entries(bundle).reduce<Record<string, string>>((all, [key, value]) => {
@@ -17,8 +20,21 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)
 const english = flatten(bundleOf('en'));
 
 describe('language bundles (spec §9: 15 languages)', () => {
-  it('has one bundle per supported language and no other', () => {
-    expect(Object.keys(bundles).map((path) => path.slice(3, -5)).sort()).toEqual([...SUPPORTED_LOCALES].sort());
+  it.each(folders)('%s has one bundle per supported language and no other', (folder) => {
+    const languages = Object.keys(files)
+      .filter((path) => path.slice(0, path.lastIndexOf('/') + 1) === folder)
+      .map((path) => path.slice(folder.length, -5));
+    expect(languages.sort()).toEqual([...SUPPORTED_LOCALES].sort());
+  });
+
+  it('keeps the areas apart: no top-level key appears in two folders', () => {
+    const owners = new Map<string, string>();
+    for (const folder of folders) {
+      for (const key of Object.keys(files[`${folder}en.json`] ?? {})) {
+        expect(owners.get(key), `${key} in ${folder}`).toBeUndefined();
+        owners.set(key, folder);
+      }
+    }
   });
 
   it.each(SUPPORTED_LOCALES.filter((locale) => locale !== 'en'))('%s has exactly the keys English has, with the same placeholders', (locale) => {

@@ -3,9 +3,28 @@ import type { Locale } from '@cmp/contracts/locales';
 export type LocaleBundle = Record<string, unknown>;
 
 // spec §9 "Other languages load on demand": each bundle is its own chunk, fetched only when chosen.
-const bundleLoaders = import.meta.glob<LocaleBundle>('../../locales/*.json', { import: 'default' });
+// A language is `locales/<lang>.json` plus `locales/<area>/<lang>.json` of each area (STYLE.md:
+// "one bundle per language, or per domain and language"), so features add texts without touching
+// one another's files.
+const bundleLoaders = import.meta.glob<LocaleBundle>('../../locales/**/*.json', { import: 'default' });
 
-export function loadLocaleBundle(locale: Locale | string): Promise<LocaleBundle> {
-  const load = bundleLoaders[`../../locales/${locale}.json`];
-  return load ? load() : Promise.reject(new Error(`No language bundle for ${locale}`));
+export async function loadLocaleBundle(locale: Locale | string): Promise<LocaleBundle> {
+  const loaders = Object.entries(bundleLoaders).filter(([path]) => path.endsWith(`/${locale}.json`));
+  if (loaders.length === 0) throw new Error(`No language bundle for ${locale}`);
+  return mergeBundles(await Promise.all(loaders.map(([, load]) => load())));
 }
+
+/** Deep-merges bundles; area files add keys under their own top-level names. */
+export function mergeBundles(bundles: LocaleBundle[]): LocaleBundle {
+  const merged: LocaleBundle = {};
+  for (const bundle of bundles) {
+    for (const [key, value] of Object.entries(bundle)) {
+      const existing = merged[key];
+      merged[key] =
+        isObject(existing) && isObject(value) ? mergeBundles([existing as LocaleBundle, value as LocaleBundle]) : value;
+    }
+  }
+  return merged;
+}
+
+const isObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
