@@ -25,6 +25,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
+          // Typing into forms in jsdom is slow on a busy 2-core machine; 5 s was not enough there.
+          testTimeout: 20_000,
         },
       },
     ],

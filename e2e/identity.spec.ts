@@ -117,6 +117,7 @@ test('a denied address cannot sign in', async ({ page, browser, request }) => {
   await signIn(page, 'admin');
   await expect(page).toHaveURL(/#\/Dashboard$/);
   await page.goto(`/#/account/${companyId}/security`);
+  await expect(page.getByLabel('Minimum length')).toHaveValue('12');
   await page.getByLabel('Deny list').fill('203.0.113.0/24');
   await expectAccessible(page);
   await snapshot(page, 'security-ip');

@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -26,14 +28,24 @@ function pureContractSchemas(): Plugin {
   };
 }
 
-export default defineConfig({
+function reactRouterProductionBuild(): string {
+  const packageJson = createRequire(import.meta.url).resolve('react-router/package.json');
+  return path.join(path.dirname(packageJson), 'dist/production/index.mjs');
+}
+
+export default defineConfig(({ mode }) => ({
   plugins: [pureContractSchemas(), react()],
+  // react-router's package exports point every bundler at its development build (warnings and all);
+  // a production bundle takes its production build instead (about 10 KB gzip less in the entry).
+  resolve: mode === 'production' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProductionBuild() }] } : {},
   server: {
     proxy: Object.fromEntries(SERVER_PATHS.map((path) => [path, { target: SERVER }])),
   },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Every browser the portal supports knows <link rel="modulepreload">; the polyfill only costs bytes.
+    modulePreload: { polyfill: false },
     rolldownOptions: { treeshake: { manualPureFunctions: [CONTRACTS_ZOD] } },
   },
-});
+}));

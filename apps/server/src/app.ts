@@ -16,13 +16,19 @@ import { endSession } from './platform/session';
 import { createMailer, type Mailer } from './platform/mail';
 import { authOperations } from './auth/operations';
 import { accountOperations } from './accounts/operations';
+import { searchOperations } from './accounts/searchOperations';
 import { selfCareOperations } from './auth/selfCareOperations';
 import { mfaOperations } from './auth/mfaOperations';
+import { signInPolicyOperations } from './auth/signInPolicyOperations';
 import { securityOperations } from './security/operations';
 import { registerBrandingRoutes } from './branding/brandingRoutes';
+import { brandingOperations } from './branding/brandingOperations';
+import { analyticsOperations } from './analytics/operations';
 import { registerKeeperRoutes } from './keeper/keeperRoutes';
 import { ssoOperations } from './sso/operations';
 import { syncSsoProviders } from './sso/ssoProviderSync';
+import { supportOperations } from './support/operations';
+import { termsOperations } from './terms/operations';
 
 export interface BuildOptions {
   database: DatabaseHandle;
@@ -68,7 +74,7 @@ export async function buildServer({ database, config, logger = false, extraOpera
   });
 
   const registry = new OperationRegistry();
-  registry.register(...authOperations, ...selfCareOperations, ...mfaOperations, ...securityOperations, ...accountOperations, ...ssoOperations, ...extraOperations);
+  registry.register(...authOperations, ...selfCareOperations, ...mfaOperations, ...signInPolicyOperations, ...securityOperations, ...accountOperations, ...searchOperations, ...ssoOperations, ...supportOperations, ...termsOperations, ...brandingOperations, ...analyticsOperations, ...extraOperations);
   // SSO_PROVIDERS → sso_providers and the login buttons of branding (README "Configuration").
   const ssoProviderSync = await syncSsoProviders(db, config, app.log);
   app.addHook('onClose', async () => ssoProviderSync.stop());

@@ -22,5 +22,9 @@ export const AUDIT_ACTIONS = [
   'MfaPolicySaved',
   'IpRestrictionsSaved',
   'SsoLinked',
+  'SupportDetailsSaved',
+  'TermsAccepted',
+  'SignInPolicySaved',
+  'BrandingSaved',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

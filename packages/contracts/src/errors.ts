@@ -28,5 +28,9 @@ export const ERROR_KEYS = [
   'not_while_impersonating',
   'sso_failed',
   'sso_link_invalid',
+  'support_details_reseller_only',
+  'file_format_not_supported',
+  'file_too_large',
+  'unsafe_image',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];

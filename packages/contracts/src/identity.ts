@@ -126,3 +126,42 @@ export const authenticateOpenIdRequestSchema = z
 export const authenticateWithSubConfirmationRequestSchema = z
   .object({ userName: z.string().trim().min(1, 'is required').max(256), password, openIdSubIdentifier: z.string().min(1).max(256) })
   .strict();
+
+// ── Sign-in policy of an owner: password rules and lockout (DESIGN.md security baseline) ─────
+export const passwordPolicySchema = z
+  .object({
+    minLength: z.number().int().min(8).max(128),
+    requireDigit: z.boolean(),
+    requireSpecial: z.boolean(),
+    requireUppercase: z.boolean(),
+    requireLowercase: z.boolean(),
+    historyCount: z.number().int().min(0).max(24),
+    checkCompromised: z.boolean(),
+    checkPersonalInfo: z.boolean(),
+  })
+  .strict();
+export type PasswordPolicySettings = z.infer<typeof passwordPolicySchema>;
+
+export const lockoutPolicySchema = z
+  .object({
+    maxFailures: z.number().int().min(3).max(100),
+    waitIncrementSeconds: z.number().int().min(10).max(3600),
+    maxWaitSeconds: z.number().int().min(10).max(86_400),
+    failureResetHours: z.number().int().min(1).max(168),
+  })
+  .strict()
+  .refine((l) => l.maxWaitSeconds >= l.waitIncrementSeconds, { message: 'must be at least waitIncrementSeconds', path: ['maxWaitSeconds'] });
+export type LockoutPolicySettings = z.infer<typeof lockoutPolicySchema>;
+
+export const getSignInPolicyRequestSchema = z.object({ accountId: accountIdSchema }).strict();
+export const getSignInPolicyResponseSchema = z.object({
+  AccountId: z.number().int(),
+  /** True when this account has its own policy; otherwise the values shown are inherited. */
+  IsOwnPolicy: z.boolean(),
+  InheritedFrom: z.object({ AccountId: z.number().int(), DisplayName: z.string() }).nullable(),
+  PasswordPolicy: passwordPolicySchema,
+  Lockout: lockoutPolicySchema,
+});
+export const saveSignInPolicyRequestSchema = z
+  .object({ accountId: accountIdSchema, passwordPolicy: passwordPolicySchema, lockout: lockoutPolicySchema })
+  .strict();

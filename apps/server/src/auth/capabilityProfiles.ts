@@ -51,6 +51,10 @@ export const USER_CAPABILITIES: Capability[] = [
   only('LOGIN', { Execute: true }),
   only('USER_ACCOUNT', { Read: true }),
   only('MARKETPLACE', { Read: true }),
+  // spec §2, §6: every user sees the support panel and menu and reads and accepts the terms.
+  only('SUPPORT_CONTACT_DETAILS', { Read: true }),
+  only('WIKI', { Read: true }),
+  only('CONFIRMED_TERMS', { Read: true }),
 ];
 
 export const VENDOR_ADMIN_CAPABILITIES: Capability[] = [

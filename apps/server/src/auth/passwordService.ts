@@ -7,15 +7,32 @@ import { translateMessage } from '../platform/i18n/messages';
 import type { Locale } from '@cmp/contracts/locales';
 import { findCompanyAccount, loadAccount, pathIds, type UserRow } from '../platform/session';
 import { DEFAULT_PASSWORD_POLICY, unmetPasswordRules, type PasswordPolicy } from './passwordPolicy';
+import { DEFAULT_BRUTE_FORCE, type BruteForceSettings } from './bruteForce';
 import { hashPassword, verifyPassword } from './passwords';
 
-/** The nearest owner's policy above the user, merged over the defaults of spec §5. */
-export async function policyForAccountPath(db: Queryable, path: string): Promise<PasswordPolicy> {
+/** What an owner stores in password_policies.policy: its password rules and its lockout settings. */
+export interface StoredSignInPolicy {
+  password?: Partial<PasswordPolicy>;
+  lockout?: Partial<BruteForceSettings>;
+}
+
+/** The nearest owner above (or at) the path that has its own sign-in policy, if any. */
+export async function nearestSignInPolicy(db: Queryable, path: string): Promise<{ ownerAccountId: number; policy: StoredSignInPolicy } | undefined> {
   const ids = pathIds(path);
-  if (!ids.length) return DEFAULT_PASSWORD_POLICY;
+  if (!ids.length) return undefined;
   const rows = await db.select().from(passwordPolicies).where(inArray(passwordPolicies.ownerAccountId, ids));
   const nearest = rows.sort((a, b) => ids.indexOf(b.ownerAccountId) - ids.indexOf(a.ownerAccountId))[0];
-  return { ...DEFAULT_PASSWORD_POLICY, ...(nearest?.policy as Partial<PasswordPolicy> | undefined) };
+  return nearest ? { ownerAccountId: nearest.ownerAccountId, policy: nearest.policy as StoredSignInPolicy } : undefined;
+}
+
+/** The nearest owner's password rules above the user, merged over the defaults of spec §5. */
+export async function policyForAccountPath(db: Queryable, path: string): Promise<PasswordPolicy> {
+  return { ...DEFAULT_PASSWORD_POLICY, ...(await nearestSignInPolicy(db, path))?.policy.password };
+}
+
+/** The nearest owner's lockout settings, merged over Keycloak-like defaults (identity issue). */
+export async function lockoutForAccountPath(db: Queryable, path: string): Promise<BruteForceSettings> {
+  return { ...DEFAULT_BRUTE_FORCE, ...(await nearestSignInPolicy(db, path))?.policy.lockout };
 }
 
 /** The rules a new password of this user breaks: spec §5 with the user's names and history. */

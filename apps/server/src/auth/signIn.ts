@@ -11,6 +11,7 @@ import { clearUserFailures, isIpThrottled, isUserLocked, recordFailure } from '.
 import { enabledMethods, listMfaMethods, toAuthenticationMethod, verifyMfaCode } from './mfa';
 import { mustSetupMfa } from './mfaPolicy';
 import { verifyPassword } from './passwords';
+import { lockoutForAccountPath } from './passwordService';
 import { toSessionUser } from './sessionUser';
 
 export interface VerifiedUser {
@@ -45,7 +46,8 @@ export async function verifyCredentials(ctx: OperationContext, userName: string,
   const isPasswordRight = await verifyPassword(user?.passwordHash, password);
   const account = user ? await loadAccount(db, user.accountId) : undefined;
   if (!user || !account || !isPasswordRight || isLocked || user.isDisabled || account.state !== 'Active') {
-    await recordFailure(db, userName, request.ip);
+    // The owner's lockout settings apply to its users; an unknown name gets the defaults.
+    await recordFailure(db, userName, request.ip, account ? await lockoutForAccountPath(db, account.path) : undefined);
     const reason = !user ? 'unknown_user' : isLocked ? 'locked' : !isPasswordRight ? 'wrong_password' : 'inactive';
     await writeAudit(db, null, { action: 'SignInFailed', actorAccountId: account?.id ?? null, accountId: account?.id ?? null, accountPath: account?.path, details: { userName: userName.slice(0, 256), reason } }, meta(ctx));
     throw new ApiError(401, 'invalid_credentials');
@@ -80,7 +82,7 @@ export async function signInWithPassword(
     const method = methods.find((m) => m.id === input.mfaMethodId) ?? methods.find((m) => m.isPrimary) ?? methods[0]!;
     if (!(await verifyMfaCode(ctx.db, method, input.mfaToken))) {
       // OTP failures count as sign-in failures (DESIGN.md), so guessing codes ends in the same lockout.
-      await recordFailure(ctx.db, input.userName, ctx.request.ip);
+      await recordFailure(ctx.db, input.userName, ctx.request.ip, await lockoutForAccountPath(ctx.db, verified.account.path));
       await writeAudit(ctx.db, null, { action: 'SignInFailed', actorAccountId: verified.account.id, accountId: verified.account.id, accountPath: verified.account.path, details: { reason: 'mfa_incorrect', method: method.kind } }, meta(ctx));
       throw new ApiError(401, 'mfa_incorrect');
     }

@@ -14,6 +14,7 @@ import {
   VENDOR_ADMIN_CAPABILITIES,
 } from '../auth/capabilityProfiles';
 import { DEMO_ICON_SVG, DEMO_LOGO_SVG, renderPng } from './brandingAssets';
+import { loadDemoSupportAndTerms } from './demoSupportAndTerms';
 
 /** The demo cast of DESIGN.md; tests and people trying the product rely on these usernames. */
 export const DEMO_USERNAMES = ['admin', 'reseller.admin', 'company.admin', 'company.user', 'other.admin', 'vendor.admin'] as const;
@@ -97,6 +98,7 @@ export async function loadDemoWorld(tx: Tx, passwordHash: string): Promise<void>
   await tx.insert(branding).values({ ownerAccountId: owner.id, config: { logo: 'logo.svg', favicon: 'appicon.ico', marketplace_owner: 'Cloud Service Providers' } });
   await writeStoredFile(tx, 'branding/logo.svg', 'image/svg+xml', Buffer.from(DEMO_LOGO_SVG));
   await writeStoredFile(tx, 'branding/appicon.ico', 'image/png', await renderPng(DEMO_ICON_SVG, 64));
+  await loadDemoSupportAndTerms(tx, owner, northwind);
 
   for (const row of created) {
     await writeAudit(tx, null, {

@@ -15,6 +15,9 @@ import { DASHBOARD_PATH, ROUTE_RULES } from '../routes/routeTable';
 import { LanguageMenu } from './LanguageMenu';
 import { ProfileMenu } from './ProfileMenu';
 import { TopNavigation } from './TopNavigation';
+import { LazySupportMenu } from '../../support/components/LazySupportMenu';
+import { LazyTermsMenu } from '../../terms/components/LazyTermsMenu';
+import { GlobalSearchSlot } from '../../search/components/GlobalSearchSlot';
 
 /** spec §2 "Header and footer": the top bar of the full layout. */
 export function AppHeader({ user }: { user: SessionUser }) {
@@ -30,7 +33,7 @@ export function AppHeader({ user }: { user: SessionUser }) {
       component="header"
       color="inherit"
       elevation={1}
-      sx={{ bgcolor: 'background.paper', position: { md: 'sticky' }, top: 0 }}
+      sx={{ bgcolor: 'background.paper', position: { md: 'sticky' }, top: 0, zIndex: 'appBar' }}
     >
       <Toolbar sx={{ gap: 1, flexWrap: 'wrap' }}>
         {isAllowed(user.Capability, ROUTE_RULES.customLandingPage) && (
@@ -54,7 +57,10 @@ export function AppHeader({ user }: { user: SessionUser }) {
         </Box>
         <TopNavigation capabilities={user.Capability} />
         <Box sx={{ flex: 1 }} />
+        <GlobalSearchSlot />
         {isImpersonated && <Chip label={t('header.impersonated')} color="warning" size="small" />}
+        <LazySupportMenu user={user} />
+        <LazyTermsMenu user={user} />
         <LanguageMenu />
         <ProfileMenu user={user} />
       </Toolbar>

@@ -7,6 +7,7 @@ import type { SessionUser } from '@cmp/contracts/auth';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
 import { NEW_MENU } from '../navigation/navigationItems';
 import { LinkMenuButton } from './LinkMenuButton';
+import { LazySupportFooterLinks } from '../../support/components/LazySupportFooterLinks';
 
 /** spec §2 Footer action bar: the New menu (disabled when none of its items is allowed). */
 export function FooterBar({ user }: { user: SessionUser }) {
@@ -23,6 +24,7 @@ export function FooterBar({ user }: { user: SessionUser }) {
           menuPlacement="above"
           buttonProps={{ variant: 'contained', color: 'primary', disabled: links.length === 0 }}
         />
+        <LazySupportFooterLinks user={user} />
       </Toolbar>
     </Box>
   );

@@ -1,6 +1,7 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import Box from '@mui/material/Box';
+import { useIsEmbedded } from '../../platform/embedded/embeddedHost';
 import { useSessionUser } from '../../platform/session/currentUser';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { LoadingScreen } from '../screens/LoadingScreen';
@@ -9,23 +10,30 @@ import { FooterBar } from './FooterBar';
 import { SkipLink } from './SkipLink';
 
 const MAIN_ID = 'main-content';
+// The consent banner and page-view tracking (spec §4, §9) load after the page, never with it.
+const ConsentAndAnalytics = lazy(() => import('./ConsentAndAnalytics').then((module) => ({ default: module.ConsentAndAnalytics })));
 
 /** spec §2 full layout: header, page, footer action bar (support panel and chatbot come with their issues). */
 export function FullLayout() {
   const user = useSessionUser();
+  // spec §1, §2: inside a host shell the host's navigation replaces the portal's header and footer.
+  const isEmbedded = useIsEmbedded();
   // The route guard lets no page of this layout render before the user is known.
   if (!user) return <LoadingScreen />;
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'grey.50' }}>
       <SkipLink targetId={MAIN_ID} />
-      <AppHeader user={user} />
+      {!isEmbedded && <AppHeader user={user} />}
       <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flex: 1, p: { xs: 2, md: 3 }, outline: 'none' }}>
         <Suspense fallback={<LoadingIndicator />}>
           <Outlet />
         </Suspense>
       </Box>
-      <FooterBar user={user} />
+      <Suspense fallback={null}>
+        <ConsentAndAnalytics />
+      </Suspense>
+      {!isEmbedded && <FooterBar user={user} />}
     </Box>
   );
 }

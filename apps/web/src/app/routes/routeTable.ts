@@ -45,6 +45,8 @@ const setupMfaEmailScreen = () => import('../../security/screens/SetupMfaEmailSc
 const accountSecurityScreen = () => import('../../security/screens/AccountSecurityScreen').then((module) => module.AccountSecurityScreen);
 const userSecurityScreen = () => import('../../security/screens/UserSecurityScreen').then((module) => module.UserSecurityScreen);
 const dashboardScreen = () => import('../../dashboard/screens/DashboardScreen').then((module) => module.DashboardScreen);
+const consentScreen = () => import('../../consent/screens/ConsentScreen').then((module) => module.ConsentScreen);
+const adminConsoleScreen = () => import('../../branding/screens/AdminConsoleScreen').then((module) => module.AdminConsoleScreen);
 
 /**
  * Every route of spec §2, as data. Routes without a `screen` show the area-in-preparation page
@@ -62,10 +64,10 @@ export const ROUTE_TABLE: AppRouteDefinition[] = [
   { path: 'sso-auth/:code/:state', layout: 'plain', isPublic: true, titleKey: 'routes.sso_auth', screen: ssoAuthScreen },
   { path: 'setup-mfa', layout: 'plain', isMfaPage: true, titleKey: 'routes.setup_mfa', screen: setupMfaScreen },
   { path: 'setup-mfa-email', layout: 'plain', isMfaPage: true, titleKey: 'routes.setup_mfa_email', screen: setupMfaEmailScreen },
-  { path: 'consent/:consentToolServiceId', layout: 'plain', isPublic: true, titleKey: 'routes.consent' },
+  { path: 'consent/:consentToolServiceId', layout: 'plain', isPublic: true, titleKey: 'routes.consent', screen: consentScreen },
 
   // Application routes (full layout).
-  { path: 'admin-console/:methodName?', layout: 'full', rule: ROUTE_RULES.administrative, titleKey: 'routes.admin_console' },
+  { path: 'admin-console/:methodName?', layout: 'full', rule: ROUTE_RULES.administrative, titleKey: 'routes.admin_console', screen: adminConsoleScreen },
   { path: 'provisioning', layout: 'full', rule: ROUTE_RULES.provisioning, titleKey: 'routes.provisioning' },
   { path: 'provisioning/my-imports', layout: 'full', rule: ROUTE_RULES.myImports, titleKey: 'routes.my_imports' },
   { path: 'account/:accountId', layout: 'full', titleKey: 'routes.account' },
@@ -78,6 +80,7 @@ export const ROUTE_TABLE: AppRouteDefinition[] = [
   { path: 'account/:accountId/service-info', layout: 'full', titleKey: 'routes.service_info' },
   { path: 'account/:accountId/security', layout: 'full', titleKey: 'routes.security', screen: accountSecurityScreen },
   { path: 'account/:accountId/user-security', layout: 'full', titleKey: 'routes.user_security', screen: userSecurityScreen },
+  { path: 'account/:accountId/support-details', layout: 'full', rule: create('SUPPORT_CONTACT_DETAILS'), titleKey: 'support.details_title', screen: () => import('../../support/screens/SupportDetailsScreen').then((module) => module.SupportDetailsScreen) },
   { path: 'upgrade-subscription/:accountId', layout: 'full', titleKey: 'routes.upgrade_subscription' },
   { path: 'add-to-pricelist', layout: 'full', titleKey: 'routes.add_to_pricelist' },
   { path: 'terminate', layout: 'full', titleKey: 'routes.terminate' },

@@ -24,9 +24,13 @@ interface Timers {
   clearTimeout: (handle: unknown) => void;
 }
 
+/** Told of every message added or removed (spec §4: embedded mode forwards both to the host shell). */
+export type MessageForwarder = (action: 'add' | 'remove', message: Message) => void;
+
 export interface MessageStore {
   add(message: NewMessage): string;
   remove(id: string): void;
+  forwardTo(forwarder: MessageForwarder): () => void;
   getSnapshot(): readonly Message[];
   subscribe(listener: () => void): () => void;
 }
@@ -36,6 +40,8 @@ export function createMessageStore(timers: Timers = defaultTimers()): MessageSto
   let nextId = 1;
   const closeTimers = new Map<string, unknown>();
   const listeners = new Set<() => void>();
+  const forwarders = new Set<MessageForwarder>();
+  const forward = (action: 'add' | 'remove', message: Message) => forwarders.forEach((forwarder) => forwarder(action, message));
 
   const publish = (next: readonly Message[]) => {
     messages = next;
@@ -50,7 +56,10 @@ export function createMessageStore(timers: Timers = defaultTimers()): MessageSto
 
   const remove = (id: string) => {
     cancelTimer(id);
-    if (messages.some((message) => message.id === id)) publish(messages.filter((message) => message.id !== id));
+    const removed = messages.find((message) => message.id === id);
+    if (!removed) return;
+    publish(messages.filter((message) => message !== removed));
+    forward('remove', removed);
   };
 
   const add = (newMessage: NewMessage) => {
@@ -58,6 +67,8 @@ export function createMessageStore(timers: Timers = defaultTimers()): MessageSto
     const replaced = message.name ? messages.find((existing) => existing.name === message.name) : undefined;
     if (replaced) cancelTimer(replaced.id);
     publish(replaced ? messages.map((existing) => (existing === replaced ? message : existing)) : [...messages, message]);
+    if (replaced) forward('remove', replaced);
+    forward('add', message);
 
     // spec §4 Messages: success closes after closeDelay (0 keeps it); errors stay until removed.
     const delay = closeDelayOf(message);
@@ -69,6 +80,10 @@ export function createMessageStore(timers: Timers = defaultTimers()): MessageSto
     add,
     remove,
     getSnapshot: () => messages,
+    forwardTo(forwarder) {
+      forwarders.add(forwarder);
+      return () => forwarders.delete(forwarder);
+    },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -8,4 +8,6 @@ export const SECURITY_RULES = {
   editMfaPolicy: requirement('ENFORCE_MFA', ['Execute']),
   disableUserMfa: requirement('DISABLE_MFA', ['Execute']),
   impersonate: requirement('IMPERSONATE', ['Execute']),
+  viewSignInPolicy: requirement('PASSWORD_POLICY', ['Read']),
+  editSignInPolicy: requirement('PASSWORD_POLICY', ['Execute']),
 } satisfies Record<string, SecurityRule>;

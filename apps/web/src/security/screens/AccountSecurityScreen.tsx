@@ -8,6 +8,7 @@ import { useAccountIdParam } from '../../platform/navigation/useAccountIdParam';
 import { useSessionUser } from '../../platform/session/currentUser';
 import { IpRestrictionsCard } from '../components/IpRestrictionsCard';
 import { MfaPolicyCard } from '../components/MfaPolicyCard';
+import { SignInPolicyCard } from '../components/SignInPolicyCard';
 import { SECURITY_RULES } from '../constants/securityRules';
 
 /** /account/{accountId}/security: the account's IP allow/deny lists and MFA policy (spec §1, §6), each behind its capability. */
@@ -17,6 +18,7 @@ export function AccountSecurityScreen() {
   const capabilities = useSessionUser()?.Capability ?? [];
   const canViewIp = isAllowed(capabilities, SECURITY_RULES.viewIpRestrictions);
   const canViewPolicy = isAllowed(capabilities, SECURITY_RULES.viewMfaPolicy);
+  const canViewSignInPolicy = isAllowed(capabilities, SECURITY_RULES.viewSignInPolicy);
 
   return (
     <Box sx={{ maxWidth: 900, mx: 'auto' }}>
@@ -29,7 +31,8 @@ export function AccountSecurityScreen() {
         <Stack spacing={3}>
           {canViewIp && <IpRestrictionsCard key={`ip-${accountId}`} accountId={accountId} canSave={isAllowed(capabilities, SECURITY_RULES.saveIpRestrictions)} />}
           {canViewPolicy && <MfaPolicyCard key={`policy-${accountId}`} accountId={accountId} canEdit={isAllowed(capabilities, SECURITY_RULES.editMfaPolicy)} />}
-          {!canViewIp && !canViewPolicy && <Alert severity="info">{t('account_security.no_access')}</Alert>}
+          {canViewSignInPolicy && <SignInPolicyCard key={`sign-in-${accountId}`} accountId={accountId} canEdit={isAllowed(capabilities, SECURITY_RULES.editSignInPolicy)} />}
+          {!canViewIp && !canViewPolicy && !canViewSignInPolicy && <Alert severity="info">{t('account_security.no_access')}</Alert>}
         </Stack>
       )}
     </Box>

@@ -86,9 +86,9 @@ describe('AppRoutes (spec §2 routes, §4 route guard)', () => {
   });
 
   it('shows an area that later work builds with its translated name', async () => {
-    serve(buildSessionUser({ Capability: [capability('LOGIN', { Execute: true }), capability('ADMINISTRATIVE', { Read: true })] }));
-    renderWithProviders(<AppRoutes />, { path: '/admin-console/ListUsers' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Administration console' })).toBeInTheDocument();
+    serve(buildSessionUser({ Capability: [capability('LOGIN', { Execute: true })] }));
+    renderWithProviders(<AppRoutes />, { path: '/propagation' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Service propagation' })).toBeInTheDocument();
     expect(screen.getByText(/being prepared/)).toBeInTheDocument();
   });
 

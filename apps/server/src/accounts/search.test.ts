@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { ACCOUNT_TYPES } from '@cmp/contracts/accounts';
+import type { AccountSearchResult } from '@cmp/contracts/search';
+import { call, signIn, startTestServer, type TestServer } from '../test/testServer';
+import { accountSearchQuery } from './accountSearchQuery';
+
+let server: TestServer;
+const cookies: Record<string, string> = {};
+const FILLER_ACCOUNTS = 2_000;
+
+const rowsOf = async <T>(query: ReturnType<typeof sql>) => ((await server.handle.db.execute(query)) as unknown as { rows: T[] }).rows;
+const accountOf = async (name: string) => (await rowsOf<{ id: number; path: string }>(sql`select id, path from accounts where display_name = ${name} order by id limit 1`))[0]!;
+
+/** Adds accounts under a parent straight in the table (with their materialised path), as a later feature's screens would. */
+async function addAccounts(parentName: string, names: string[], fields: { type?: string; state?: string } = {}) {
+  const parent = await accountOf(parentName);
+  const type = fields.type ?? 'Company';
+  const state = fields.state ?? 'Active';
+  for (const name of names) {
+    const [created] = await rowsOf<{ id: number }>(
+      sql`insert into accounts (type, parent_id, state, display_name) values (${type}, ${parent.id}, ${state}, ${name}) returning id`,
+    );
+    await server.handle.db.execute(sql`update accounts set path = ${`${parent.path}${created!.id}/`} where id = ${created!.id}`);
+  }
+}
+
+async function search(username: string, searchString: string, includeDepartment = false) {
+  cookies[username] ??= await signIn(server.app, username);
+  const result = await call(server.app, 'IAccountService/Search', { searchString, includeDepartment }, { cookie: cookies[username] });
+  expect(result.status, JSON.stringify(result.body)).toBe(200);
+  return result.body as unknown as AccountSearchResult[];
+}
+const names = (results: AccountSearchResult[]) => results.map((r) => r.DisplayName);
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await addAccounts('Northwind Cloud', ['Alpha Solar', 'Solar', 'Solar Beta', '100% Cloud', '1000 Cloud', 'Fifty_Fifty', 'FiftyXFifty']);
+  await addAccounts('Northwind Cloud', ['Solaris Retired'], { state: 'Terminated' });
+  await addAccounts('Contoso Ltd', ['Contoso Office 365'], { type: 'Product' });
+  // Enough rows that a sequential scan is no longer the cheapest plan for the planner.
+  const northwind = await accountOf('Northwind Cloud');
+  await server.handle.db.execute(sql`
+    insert into accounts (type, parent_id, path, display_name)
+    select 'Company', ${northwind.id}, '', 'Filler account ' || lpad(n::text, 4, '0') from generate_series(1, ${FILLER_ACCOUNTS}) n`);
+  await server.handle.db.execute(sql`update accounts set path = ${northwind.path} || id || '/' where path = ''`);
+  // What autovacuum does in production: statistics, and the GIN index's own figures (pending list flushed), which its cost estimate reads.
+  await server.handle.db.execute(sql`vacuum analyze accounts`);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('IAccountService/Search (spec §2 global search, §7 search accounts)', () => {
+  it('finds accounts whose name contains the text, case-insensitively, with the result shape of the API', async () => {
+    const [contoso] = await search('reseller.admin', 'CONTO');
+    expect(contoso).toEqual({
+      AccountId: (await accountOf('Contoso Ltd')).id,
+      AccountType: 'Company',
+      DisplayName: 'Contoso Ltd',
+      AccountState: 'Active',
+      Icon: 'company',
+      ProductName: null,
+      ProductDisplayName: null,
+    });
+  });
+
+  it("shows a reseller its whole hierarchy and a company administrator only the company's part", async () => {
+    expect(names(await search('reseller.admin', 'adventure'))).toEqual(['Adventure Works']);
+    expect(await search('company.admin', 'adventure')).toEqual([]);
+    expect(names(await search('reseller.admin', 'patel'))).toEqual(['Priya Patel']);
+    expect(names(await search('company.admin', 'patel'))).toEqual(['Priya Patel']);
+    expect(names(await search('admin', 'Operations', true))).toEqual(['Operations', 'Operations']);
+  });
+
+  it("never shows another reseller's accounts (cross-tenant)", async () => {
+    expect(await search('other.admin', 'conto')).toEqual([]);
+    expect(await search('other.admin', 'Northwind')).toEqual([]);
+    expect(await search('other.admin', 'Patel')).toEqual([]);
+    expect(await search('reseller.admin', 'Litware')).toEqual([]);
+    expect(names(await search('other.admin', 'Litware Inc'))).toEqual(['Litware Inc']);
+  });
+
+  it('shows a plain user only the account types they may read, inside their company', async () => {
+    expect(await search('company.user', 'Contoso')).toEqual([]);
+    expect(names(await search('company.user', 'Becker'))).toEqual(['Tom Becker']);
+    expect(await search('company.user', 'Silva')).toEqual([]);
+  });
+
+  it('answers an empty list below 3 characters after trimming the text', async () => {
+    expect(await search('reseller.admin', 'co')).toEqual([]);
+    expect(await search('reseller.admin', '  co  ')).toEqual([]);
+    expect(await search('reseller.admin', '')).toEqual([]);
+    expect(names(await search('reseller.admin', '  Contoso Ltd  '))).toContain('Contoso Ltd');
+  });
+
+  it('includes departments only when asked', async () => {
+    expect(await search('company.admin', 'Sales')).toEqual([]);
+    expect(await search('company.admin', 'Sales', true)).toMatchObject([{ DisplayName: 'Sales', AccountType: 'Department', Icon: 'department' }]);
+  });
+
+  it("takes LIKE's % and _ literally", async () => {
+    expect(names(await search('reseller.admin', '0% C'))).toEqual(['100% Cloud']);
+    expect(names(await search('reseller.admin', 'y_F'))).toEqual(['Fifty_Fifty']);
+    expect(await search('reseller.admin', '%%%')).toEqual([]);
+    expect(await search('reseller.admin', '___')).toEqual([]);
+  });
+
+  it('ranks the exact name first, then names starting with the text, then the rest by name, terminated accounts included', async () => {
+    const results = await search('reseller.admin', 'solar');
+    expect(names(results)).toEqual(['Solar', 'Solar Beta', 'Solaris Retired', 'Alpha Solar']);
+    expect(results.find((r) => r.DisplayName === 'Solaris Retired')?.AccountState).toBe('Terminated');
+  });
+
+  it('finds a user by the exact username or its beginning', async () => {
+    expect(names(await search('company.admin', 'priya.pat'))).toEqual(['Priya Patel']);
+    expect(names(await search('company.admin', 'COMPANY.USER'))).toEqual(['Carl Jensen']);
+  });
+
+  it('names the product of a subscription', async () => {
+    expect(await search('company.admin', 'Office 365')).toMatchObject([
+      { DisplayName: 'Contoso Office 365', AccountType: 'Product', Icon: 'product' },
+    ]);
+  });
+
+  it('answers at most 50 matches', async () => {
+    const results = await search('reseller.admin', 'Filler account');
+    expect(results).toHaveLength(50);
+    expect(results[0]!.DisplayName).toBe('Filler account 0001');
+  });
+
+  it('answers 401 without a session and 400 on unknown or malformed fields', async () => {
+    expect((await call(server.app, 'IAccountService/Search', { searchString: 'Contoso', includeDepartment: false })).status).toBe(401);
+    cookies['reseller.admin'] ??= await signIn(server.app, 'reseller.admin');
+    const cookie = cookies['reseller.admin'];
+    const unknownField = await call(server.app, 'IAccountService/Search', { searchString: 'Contoso', includeDepartment: false, limit: 500 }, { cookie });
+    expect(unknownField.status).toBe(400);
+    expect(unknownField.body.Message).toContain('limit');
+    expect((await call(server.app, 'IAccountService/Search', { searchString: 42 }, { cookie })).status).toBe(400);
+    expect((await call(server.app, 'IAccountService/Search', { searchString: 'x'.repeat(201) }, { cookie })).status).toBe(400);
+  });
+
+  // Asserted on PGlite and PostgreSQL alike: both planners pick the index once the table is vacuumed.
+  it('finds names through the trigram index, not a scan of every account', async () => {
+    const northwind = await accountOf('Northwind Cloud');
+    const query = accountSearchQuery('conto', [{ path: northwind.path, types: [...ACCOUNT_TYPES] }]);
+    const plan = (await rowsOf<Record<string, string>>(sql`explain ${query}`)).map((row) => Object.values(row)[0]).join('\n');
+    expect(plan).toContain('accounts_display_name_trgm_idx');
+  });
+});

@@ -1,0 +1,62 @@
+import { eq } from 'drizzle-orm';
+import { okResponseSchema } from '@cmp/contracts/auth';
+import { requirement } from '@cmp/contracts/capabilities';
+import { getSignInPolicyRequestSchema, getSignInPolicyResponseSchema, saveSignInPolicyRequestSchema } from '@cmp/contracts/identity';
+import { accounts, passwordPolicies } from '../platform/db/schema';
+import { writeAudit } from '../platform/audit';
+import { accessDenied } from '../platform/errors';
+import { requireAccountInHierarchy } from '../platform/access';
+import { defineOperation } from '../platform/operations';
+import { lockoutForAccountPath, nearestSignInPolicy, policyForAccountPath, type StoredSignInPolicy } from './passwordService';
+
+const POLICY_READ = requirement('PASSWORD_POLICY', ['Read']);
+const POLICY_WRITE = requirement('PASSWORD_POLICY', ['Execute']);
+// Owners are the accounts that own users and roles: companies, resellers and vendors.
+const OWNER_TYPES = ['Company', 'Reseller', 'Vendor'];
+
+const getSignInPolicy = defineOperation({
+  service: 'IAccountService',
+  operation: 'GetSignInPolicy',
+  summary: "An owner's password rules and lockout settings, its own or inherited from the nearest owner above.",
+  request: getSignInPolicyRequestSchema,
+  response: getSignInPolicyResponseSchema,
+  rule: POLICY_READ,
+  readOnly: true,
+  async handler(input, { db, caller }) {
+    const account = await requireAccountInHierarchy(db, caller, input.accountId, POLICY_READ);
+    const nearest = await nearestSignInPolicy(db, account.path);
+    const inherited = nearest && nearest.ownerAccountId !== account.id ? (await db.select().from(accounts).where(eq(accounts.id, nearest.ownerAccountId)).limit(1))[0] : undefined;
+    return {
+      AccountId: account.id,
+      IsOwnPolicy: nearest?.ownerAccountId === account.id,
+      InheritedFrom: inherited ? { AccountId: inherited.id, DisplayName: inherited.displayName } : null,
+      PasswordPolicy: await policyForAccountPath(db, account.path),
+      Lockout: await lockoutForAccountPath(db, account.path).then(({ maxFailures, waitIncrementSeconds, maxWaitSeconds, failureResetHours }) => ({ maxFailures, waitIncrementSeconds, maxWaitSeconds, failureResetHours })),
+    };
+  },
+});
+
+const saveSignInPolicy = defineOperation({
+  service: 'IAccountService',
+  operation: 'SaveSignInPolicy',
+  summary: "Saves an owner's password rules and lockout settings; they apply to every user below it that has no nearer owner policy.",
+  request: saveSignInPolicyRequestSchema,
+  response: okResponseSchema,
+  rule: POLICY_WRITE,
+  async handler(input, ctx) {
+    const { db, caller } = ctx;
+    const account = await requireAccountInHierarchy(db, caller, input.accountId, POLICY_WRITE);
+    if (!OWNER_TYPES.includes(account.type)) throw accessDenied();
+    const policy: StoredSignInPolicy = { password: input.passwordPolicy, lockout: input.lockout };
+    await db.transaction(async (tx) => {
+      await tx
+        .insert(passwordPolicies)
+        .values({ ownerAccountId: account.id, policy: policy as Record<string, unknown> })
+        .onConflictDoUpdate({ target: passwordPolicies.ownerAccountId, set: { policy: policy as Record<string, unknown>, updatedAt: new Date() } });
+      await writeAudit(tx, caller, { action: 'SignInPolicySaved', accountId: account.id, accountPath: account.path, details: { ...policy } }, { ip: ctx.request.ip, requestId: ctx.request.id });
+    });
+    return { Success: true };
+  },
+});
+
+export const signInPolicyOperations = [getSignInPolicy, saveSignInPolicy];

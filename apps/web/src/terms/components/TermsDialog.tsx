@@ -1,0 +1,91 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { mdiClose } from '@mdi/js';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { failureText } from '../../platform/api/failureText';
+import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
+import { MdiIcon } from '../../platform/ui/MdiIcon';
+import { useConfirmedTerms } from '../api/confirmedTermsOperations';
+import { TermPanel } from './TermPanel';
+
+/** spec §9 "Terms dialog 1340 by 690" (at most; smaller screens get what fits). */
+export const TERMS_DIALOG_WIDTH = 1340;
+export const TERMS_DIALOG_HEIGHT = 690;
+
+/** Which tab the dialog opens on: the first term, or the privacy policy. */
+export type TermsView = 'terms' | 'privacy';
+
+interface TermsDialogProps {
+  open: boolean;
+  view: TermsView;
+  onClose: () => void;
+}
+
+/** spec §2 Terms menu: one tab per confirmed term; each shows its text, its PDF and, until accepted, an accept button. */
+export function TermsDialog({ open, view, onClose }: TermsDialogProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const tabsId = useId();
+  const query = useConfirmedTerms(open);
+  const [chosenId, setChosenId] = useState<number>();
+  const terms = query.data ?? [];
+  const initial = (view === 'privacy' && terms.find((term) => term.IsPrivacyPolicy)) || terms[0];
+  const selected = terms.find((term) => term.Id === chosenId) ?? initial;
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      maxWidth={false}
+      slotProps={{
+        paper: {
+          sx: { width: TERMS_DIALOG_WIDTH, maxWidth: 'calc(100% - 32px)', height: TERMS_DIALOG_HEIGHT, maxHeight: 'calc(100% - 32px)', m: 2 },
+        },
+      }}
+    >
+      <DialogTitle id={titleId} sx={{ pr: 7 }}>
+        {t(view === 'privacy' ? 'terms.privacy_policy' : 'terms.terms_and_conditions')}
+      </DialogTitle>
+      <IconButton onClick={onClose} aria-label={t('common.close')} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        <MdiIcon path={mdiClose} />
+      </IconButton>
+      {terms.length > 0 && selected && (
+        <Tabs
+          value={selected.Id}
+          onChange={(_event, id: number) => setChosenId(id)}
+          variant="scrollable"
+          scrollButtons="auto"
+          aria-label={t('terms.tabs_label')}
+          sx={{ px: 3, borderBottom: 1, borderColor: 'divider' }}
+        >
+          {terms.map((term) => (
+            <Tab key={term.Id} value={term.Id} label={term.Name} id={`${tabsId}-tab-${term.Id}`} aria-controls={`${tabsId}-panel-${term.Id}`} />
+          ))}
+        </Tabs>
+      )}
+      <DialogContent sx={{ display: 'flex', flexDirection: 'column', pt: 2 }}>
+        {query.isPending && <LoadingIndicator />}
+        {query.isError && <Alert severity="error">{failureText(query.error)}</Alert>}
+        {query.isSuccess && terms.length === 0 && <Alert severity="info">{t('terms.none')}</Alert>}
+        {selected && (
+          <Box
+            role="tabpanel"
+            id={`${tabsId}-panel-${selected.Id}`}
+            aria-labelledby={`${tabsId}-tab-${selected.Id}`}
+            sx={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 }}
+          >
+            <TermPanel key={selected.Id} term={selected} />
+          </Box>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,74 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ConfirmedTerm } from '@cmp/contracts/terms';
+import { installFakeFetch } from '../../../test/fakeFetch';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import { TermsDialog, type TermsView } from '../TermsDialog';
+
+const service: ConfirmedTerm = {
+  Id: 1,
+  Name: 'Terms of service',
+  TermsText: '<h2>1. Scope</h2><p>These terms apply.</p>',
+  PathToTermsPdf: '/keeper/get/terms/service.pdf',
+  IsPrivacyPolicy: false,
+  IsAccepted: true,
+  AcceptedAt: '2026-01-05T09:30:00Z',
+};
+const privacy: ConfirmedTerm = { ...service, Id: 2, Name: 'Privacy policy', TermsText: '<p>What we collect</p>', PathToTermsPdf: null, IsPrivacyPolicy: true };
+const agreement: ConfirmedTerm = { ...service, Id: 3, Name: 'Northwind reseller agreement', TermsText: '<p>Support</p>', PathToTermsPdf: null, IsAccepted: false, AcceptedAt: null };
+
+function renderDialog(view: TermsView = 'terms') {
+  let accepted = false;
+  const fetch = installFakeFetch((url) => {
+    if (url.endsWith('/GetMyConfirmedTerms')) {
+      return { body: [service, privacy, accepted ? { ...agreement, IsAccepted: true, AcceptedAt: '2026-03-01T10:00:00Z' } : agreement] };
+    }
+    if (url.endsWith('/AcceptTerms')) {
+      accepted = true;
+      return { body: { Success: true } };
+    }
+    return { status: 404, body: { Message: 'Unknown' } };
+  });
+  renderWithProviders(<TermsDialog open view={view} onClose={() => undefined} />);
+  return { fetch };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('TermsDialog (spec §2 Terms menu, §4 Terms)', () => {
+  it('shows one tab per term with its text in a frame that allows popups only, and its PDF', async () => {
+    renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'Terms and conditions' });
+    const tabs = await within(dialog).findAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Terms of service', 'Privacy policy', 'Northwind reseller agreement']);
+    expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
+    const frame = within(dialog).getByTitle('Terms of service (full text)');
+    expect(frame).toHaveAttribute('sandbox', 'allow-popups');
+    expect(frame.getAttribute('srcdoc')).toContain('<h2>1. Scope</h2>');
+    expect(within(dialog).getByRole('link', { name: /Download PDF/ })).toHaveAttribute('href', '/keeper/get/terms/service.pdf');
+    expect(within(dialog).getByText(/You accepted these terms on/)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+  });
+
+  it('opens on the privacy policy from the privacy item', async () => {
+    renderDialog('privacy');
+    const dialog = await screen.findByRole('dialog', { name: 'Privacy policy' });
+    expect(await within(dialog).findByRole('tab', { name: 'Privacy policy', selected: true })).toBeInTheDocument();
+  });
+
+  it('replaces the accept button of an unaccepted term with a confirmation once accepting succeeds', async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderDialog();
+    await user.click(await screen.findByRole('tab', { name: 'Northwind reseller agreement' }));
+    const panel = screen.getByRole('tabpanel', { name: 'Northwind reseller agreement' });
+    await user.click(within(panel).getByRole('button', { name: 'Accept' }));
+
+    expect(await within(panel).findByText(/You accepted these terms on/)).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+    const acceptCall = fetch.mock.calls.find(([url]) => String(url).endsWith('/IAccountService/AcceptTerms'));
+    expect(JSON.parse(String(acceptCall?.[1]?.body))).toEqual({ termId: 3 });
+  });
+});
