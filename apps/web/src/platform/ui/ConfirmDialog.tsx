@@ -19,6 +19,8 @@ export interface ConfirmDialogProps {
   rejectLabel?: string;
   /** The agreed action is running (a dialog that does not close on agree shows it on its button). */
   isAgreeing?: boolean;
+  /** Paper width; 400 by default (spec §9), 450 for the unsaved-changes dialog. */
+  width?: number;
   onAgree: () => void;
   onReject: () => void;
 }
@@ -27,7 +29,7 @@ export interface ConfirmDialogProps {
  * spec §4 Confirm dialog: agree and reject buttons; Esc rejects; a click outside does not close it.
  * An alert dialog, so screen readers read the question at once.
  */
-export function ConfirmDialog({ open, title, message, agreeLabel, rejectLabel, isAgreeing = false, onAgree, onReject }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, message, agreeLabel, rejectLabel, isAgreeing = false, width = CONFIRM_DIALOG_WIDTH, onAgree, onReject }: ConfirmDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const messageId = useId();
@@ -41,7 +43,7 @@ export function ConfirmDialog({ open, title, message, agreeLabel, rejectLabel, i
       onClose={(_event, reason) => {
         if (reason !== 'backdropClick') onReject();
       }}
-      slotProps={{ paper: { sx: { width: CONFIRM_DIALOG_WIDTH, maxWidth: 'calc(100% - 32px)' } } }}
+      slotProps={{ paper: { sx: { width, maxWidth: 'calc(100% - 32px)' } } }}
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>

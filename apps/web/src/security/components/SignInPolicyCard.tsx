@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { failureText } from '../../platform/api/failureText';
 import { showMessage } from '../../platform/messages/messageStore';
 import { QueryCard } from '../../platform/ui/QueryCard';
+import { useUnsavedChangesGuard } from '../../platform/ui/useUnsavedChangesGuard';
 import {
   saveSignInPolicy,
   signInPolicyQueryKey,
@@ -56,6 +57,9 @@ function SignInPolicyForm({ overview, accountId, canEdit }: { overview: SignInPo
   const [lockout, setLockout] = useState<LockoutSettings>(overview.Lockout);
   const [error, setError] = useState<string>();
   const [isSaving, setIsSaving] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const isChanged = JSON.stringify(password) !== JSON.stringify(overview.PasswordPolicy) || JSON.stringify(lockout) !== JSON.stringify(overview.Lockout);
+  const { dialog } = useUnsavedChangesGuard({ isActive: canEdit, hasUnsavedChanges: () => isChanged, excludedRef: formRef });
 
   const outOfRange = (value: number, min: number, max: number) => !Number.isInteger(value) || value < min || value > max;
   const invalid = [
@@ -96,7 +100,7 @@ function SignInPolicyForm({ overview, accountId, canEdit }: { overview: SignInPo
   );
 
   return (
-    <Box component="form" noValidate onSubmit={save}>
+    <Box component="form" ref={formRef} noValidate onSubmit={save}>
       <Stack spacing={2}>
         {overview.InheritedFrom && !overview.IsOwnPolicy && (
           <Alert severity="info">{t('sign_in_policy.inherited', { account: overview.InheritedFrom.DisplayName })}</Alert>
@@ -137,6 +141,7 @@ function SignInPolicyForm({ overview, accountId, canEdit }: { overview: SignInPo
           </Typography>
         )}
       </Stack>
+      {dialog}
     </Box>
   );
 }

@@ -1,0 +1,90 @@
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import Typography from '@mui/material/Typography';
+import { ConfirmDialog } from './ConfirmDialog';
+
+/** spec §9 "Confirm dialog width … 450 for unsaved changes". */
+export const UNSAVED_CHANGES_DIALOG_WIDTH = 450;
+
+interface InstalledGuard {
+  id: symbol;
+  onClick: (event: MouseEvent) => void;
+}
+
+// spec §4 "Only one listener can be installed": a newer guard replaces the one before it.
+let installed: InstalledGuard | undefined;
+
+interface UnsavedChangesGuardOptions {
+  isActive: boolean;
+  hasUnsavedChanges: () => boolean;
+  /** Clicks inside this element (the form being edited) are never stopped. */
+  excludedRef: RefObject<HTMLElement | null>;
+}
+
+/**
+ * spec §4 Unsaved-changes guard: while active and the form reports unsaved changes, a click outside
+ * the form is stopped and a dialog offers "continue editing" or "discard changes"; discarding
+ * replays the click that was stopped.
+ */
+export function useUnsavedChangesGuard({ isActive, hasUnsavedChanges, excludedRef }: UnsavedChangesGuardOptions): { dialog: ReactNode } {
+  const { t } = useTranslation();
+  const [stoppedTarget, setStoppedTarget] = useState<HTMLElement>();
+  const isReplaying = useRef(false);
+  const isAsking = useRef(false);
+  isAsking.current = stoppedTarget !== undefined;
+  const check = useRef(hasUnsavedChanges);
+  check.current = hasUnsavedChanges;
+
+  useEffect(() => {
+    if (!isActive) return undefined;
+    const guard: InstalledGuard = {
+      id: Symbol('unsaved-changes-guard'),
+      onClick(event) {
+        const target = event.target as HTMLElement | null;
+        if (isReplaying.current || isAsking.current || !target || !check.current()) return;
+        if (excludedRef.current?.contains(target)) return;
+        event.preventDefault();
+        event.stopPropagation();
+        setStoppedTarget(target);
+      },
+    };
+    if (installed) document.removeEventListener('click', installed.onClick, true);
+    installed = guard;
+    document.addEventListener('click', guard.onClick, true);
+    return () => {
+      document.removeEventListener('click', guard.onClick, true);
+      if (installed?.id === guard.id) installed = undefined;
+    };
+  }, [isActive, excludedRef]);
+
+  const discard = () => {
+    const target = stoppedTarget;
+    setStoppedTarget(undefined);
+    if (!target) return;
+    isReplaying.current = true;
+    try {
+      target.click();
+    } finally {
+      isReplaying.current = false;
+    }
+  };
+
+  const dialog = (
+    <ConfirmDialog
+      open={stoppedTarget !== undefined}
+      title={t('unsaved_changes.title')}
+      width={UNSAVED_CHANGES_DIALOG_WIDTH}
+      message={
+        <>
+          <Typography gutterBottom>{t('unsaved_changes.body_1')}</Typography>
+          <Typography>{t('unsaved_changes.body_2')}</Typography>
+        </>
+      }
+      rejectLabel={t('unsaved_changes.continue_editing')}
+      agreeLabel={t('unsaved_changes.discard_changes')}
+      onReject={() => setStoppedTarget(undefined)}
+      onAgree={discard}
+    />
+  );
+  return { dialog };
+}
