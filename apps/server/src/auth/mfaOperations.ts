@@ -16,7 +16,7 @@ import {
 import type { AuditAction } from '@cmp/contracts/audit';
 import { mfaMethods } from '../platform/db/schema';
 import type { Queryable } from '../platform/db/database';
-import { writeAudit } from '../platform/audit';
+import { writeAudit, requestMeta } from '../platform/audit';
 import { ApiError, accessDenied } from '../platform/errors';
 import { requireAccountInHierarchy } from '../platform/access';
 import { defineOperation, type SignedInContext } from '../platform/operations';
@@ -28,10 +28,9 @@ import { sendCodeMail } from './operations';
 
 const SERVICE = 'IAccountService';
 const DISABLE_MFA = requirement('DISABLE_MFA', ['Execute']);
-const meta = (ctx: SignedInContext) => ({ ip: ctx.request.ip, requestId: ctx.request.id });
 
 async function audit(ctx: SignedInContext, action: AuditAction, details: Record<string, unknown>, db: Queryable = ctx.db) {
-  await writeAudit(db, ctx.caller, { action, accountId: ctx.caller.userAccount.id, accountPath: ctx.caller.userAccount.path, details }, meta(ctx));
+  await writeAudit(db, ctx.caller, { action, accountId: ctx.caller.userAccount.id, accountPath: ctx.caller.userAccount.path, details }, requestMeta(ctx.request));
 }
 
 /** One of the caller's own methods; another user's id answers 403 like a missing one. */
@@ -208,7 +207,7 @@ const disableUserMfa = defineOperation({
     if (account.type !== 'User') throw accessDenied();
     await ctx.db.transaction(async (tx) => {
       await tx.update(mfaMethods).set({ isEnabled: false, isPrimary: false }).where(eq(mfaMethods.userAccountId, account.id));
-      await writeAudit(tx, ctx.caller, { action: 'MfaDisabledForUser', accountId: account.id, accountPath: account.path }, meta(ctx));
+      await writeAudit(tx, ctx.caller, { action: 'MfaDisabledForUser', accountId: account.id, accountPath: account.path }, requestMeta(ctx.request));
     });
     return { Success: true };
   },

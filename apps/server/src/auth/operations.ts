@@ -12,7 +12,7 @@ import { requirement } from '@cmp/contracts/capabilities';
 import { normalizeLocale } from '@cmp/contracts/locales';
 import { impersonateRequestSchema, sendSecurityCodeNotificationRequestSchema } from '@cmp/contracts/identity';
 import { users } from '../platform/db/schema';
-import { writeAudit } from '../platform/audit';
+import { writeAudit, requestMeta } from '../platform/audit';
 import { ApiError } from '../platform/errors';
 import { translateMessage } from '../platform/i18n/messages';
 import { defineOperation, definePublicOperation, type OperationContext } from '../platform/operations';
@@ -87,7 +87,7 @@ const logout = definePublicOperation({
   async handler(_input, { db, caller, request, reply }) {
     await db.transaction(async (tx) => {
       await endSession(tx, request, reply);
-      if (caller) await writeAudit(tx, caller, { action: 'SignOut', accountId: caller.userAccount.id, accountPath: caller.userAccount.path }, { ip: request.ip, requestId: request.id });
+      if (caller) await writeAudit(tx, caller, { action: 'SignOut', accountId: caller.userAccount.id, accountPath: caller.userAccount.path }, requestMeta(request));
     });
     return { Success: true };
   },
@@ -114,7 +114,7 @@ const setLanguage = defineOperation({
   async handler(input, { db, caller, request }) {
     await db.transaction(async (tx) => {
       await tx.update(users).set({ locale: input.languageCode }).where(eq(users.accountId, caller.user.accountId));
-      await writeAudit(tx, caller, { action: 'SetLanguage', accountId: caller.userAccount.id, accountPath: caller.userAccount.path, details: { from: caller.user.locale, to: input.languageCode } }, { ip: request.ip, requestId: request.id });
+      await writeAudit(tx, caller, { action: 'SetLanguage', accountId: caller.userAccount.id, accountPath: caller.userAccount.path, details: { from: caller.user.locale, to: input.languageCode } }, requestMeta(request));
     });
     return { Success: true };
   },
@@ -152,7 +152,7 @@ const unimpersonate = defineOperation({
     if (!caller.impersonatorAccountId) throw new ApiError(403, 'access_denied');
     const account = await loadAccount(db, caller.impersonatorAccountId);
     const [user] = await db.select().from(users).where(eq(users.accountId, caller.impersonatorAccountId)).limit(1);
-    await writeAudit(db, caller, { action: 'ImpersonationEnded', accountId: caller.userAccount.id, accountPath: caller.userAccount.path }, { ip: ctx.request.ip, requestId: ctx.request.id });
+    await writeAudit(db, caller, { action: 'ImpersonationEnded', accountId: caller.userAccount.id, accountPath: caller.userAccount.path }, requestMeta(ctx.request));
     await endSession(db, ctx.request, ctx.reply);
     if (!account || !user || user.isDisabled || account.state !== 'Active') throw new ApiError(401, 'not_signed_in');
     return completeSignIn(ctx, { user, account }, { via: 'unimpersonation' });

@@ -9,7 +9,7 @@ import {
   validateUserPasswordResponseSchema,
 } from '@cmp/contracts/identity';
 import { passwordResetTokens, sessions } from '../platform/db/schema';
-import { writeAudit } from '../platform/audit';
+import { writeAudit, requestMeta } from '../platform/audit';
 import { ApiError } from '../platform/errors';
 import { translateMessage } from '../platform/i18n/messages';
 import { defineOperation, definePublicOperation, type OperationContext } from '../platform/operations';
@@ -23,7 +23,6 @@ import { verifyPassword } from './passwords';
 import { findUserByName } from './signIn';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-const meta = (ctx: OperationContext) => ({ ip: ctx.request.ip, requestId: ctx.request.id });
 
 /** The user a reset link belongs to, when the link is valid (unused, unexpired, for that username). */
 async function userOfResetLink(ctx: OperationContext, username: string, token: string): Promise<UserRow | undefined> {
@@ -69,7 +68,7 @@ const changeMyPassword = defineOperation({
     await db.transaction(async (tx) => {
       await setPassword(tx, caller.user.accountId, input.newPassword);
       await tx.delete(sessions).where(and(eq(sessions.userAccountId, caller.user.accountId), ne(sessions.tokenHash, caller.tokenHash)));
-      await writeAudit(tx, caller, { action: 'PasswordChanged', accountId: caller.userAccount.id, accountPath: caller.userAccount.path }, meta(ctx));
+      await writeAudit(tx, caller, { action: 'PasswordChanged', accountId: caller.userAccount.id, accountPath: caller.userAccount.path }, requestMeta(ctx.request));
     });
     return { Success: true };
   },
@@ -88,7 +87,7 @@ const requestResetPassword = definePublicOperation({
     const token = randomBytes(32).toString('base64url');
     await ctx.db.transaction(async (tx) => {
       await tx.insert(passwordResetTokens).values({ tokenHash: hashToken(token), userAccountId: user.accountId, expiresAt: new Date(Date.now() + ctx.config.passwordResetMinutes * 60_000) });
-      await writeAudit(tx, null, { action: 'PasswordResetRequested', actorAccountId: account.id, accountId: account.id, accountPath: account.path }, meta(ctx));
+      await writeAudit(tx, null, { action: 'PasswordResetRequested', actorAccountId: account.id, accountId: account.id, accountPath: account.path }, requestMeta(ctx.request));
     });
     const { title } = await loadPlatformBranding(ctx.db);
     const locale = normalizeLocale(user.locale) ?? ctx.locale;
@@ -125,7 +124,7 @@ const resetPassword = definePublicOperation({
       await setPassword(tx, user.accountId, input.newPassword);
       await endAllSessionsOfUser(tx, user.accountId);
       await clearUserFailures(tx, user.username);
-      await writeAudit(tx, null, { action: 'PasswordReset', actorAccountId: user.accountId, accountId: user.accountId, accountPath: account?.path }, meta(ctx));
+      await writeAudit(tx, null, { action: 'PasswordReset', actorAccountId: user.accountId, accountId: user.accountId, accountPath: account?.path }, requestMeta(ctx.request));
     });
     return { Success: true };
   },

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { SessionUser, SignInResponse } from '@cmp/contracts/auth';
 import { LOGIN_RULE, isAllowed } from '@cmp/contracts/capabilities';
 import { users } from '../platform/db/schema';
-import { writeAudit } from '../platform/audit';
+import { writeAudit, requestMeta } from '../platform/audit';
 import { ApiError } from '../platform/errors';
 import type { OperationContext } from '../platform/operations';
 import { findCompanyAccount, loadAccount, loadCapabilities, startSession, type AccountRow, type CallerSession, type UserRow } from '../platform/session';
@@ -19,7 +19,6 @@ export interface VerifiedUser {
   account: AccountRow;
 }
 
-const meta = (ctx: OperationContext) => ({ ip: ctx.request.ip, requestId: ctx.request.id });
 
 export async function findUserByName(ctx: OperationContext, userName: string): Promise<UserRow | undefined> {
   const [user] = await ctx.db
@@ -38,7 +37,7 @@ export async function findUserByName(ctx: OperationContext, userName: string): P
 export async function verifyCredentials(ctx: OperationContext, userName: string, password: string): Promise<VerifiedUser> {
   const { db, request } = ctx;
   if (await isIpThrottled(db, request.ip)) {
-    await writeAudit(db, null, { action: 'SignInFailed', details: { userName: userName.slice(0, 256), reason: 'ip_throttled' } }, meta(ctx));
+    await writeAudit(db, null, { action: 'SignInFailed', details: { userName: userName.slice(0, 256), reason: 'ip_throttled' } }, requestMeta(ctx.request));
     throw new ApiError(429, 'too_many_requests');
   }
   const user = await findUserByName(ctx, userName);
@@ -49,7 +48,7 @@ export async function verifyCredentials(ctx: OperationContext, userName: string,
     // The owner's lockout settings apply to its users; an unknown name gets the defaults.
     await recordFailure(db, userName, request.ip, account ? await lockoutForAccountPath(db, account.path) : undefined);
     const reason = !user ? 'unknown_user' : isLocked ? 'locked' : !isPasswordRight ? 'wrong_password' : 'inactive';
-    await writeAudit(db, null, { action: 'SignInFailed', actorAccountId: account?.id ?? null, accountId: account?.id ?? null, accountPath: account?.path, details: { userName: userName.slice(0, 256), reason } }, meta(ctx));
+    await writeAudit(db, null, { action: 'SignInFailed', actorAccountId: account?.id ?? null, accountId: account?.id ?? null, accountPath: account?.path, details: { userName: userName.slice(0, 256), reason } }, requestMeta(ctx.request));
     throw new ApiError(401, 'invalid_credentials');
   }
   return { user, account };
@@ -58,11 +57,11 @@ export async function verifyCredentials(ctx: OperationContext, userName: string,
 /** The checks after a right password that may be told: the network address and the Login capability. */
 export async function assertMaySignIn(ctx: OperationContext, { account }: VerifiedUser): Promise<void> {
   if (!(await isAddressAllowed(ctx.db, account.path, ctx.request.ip))) {
-    await writeAudit(ctx.db, null, { action: 'SignInRefused', actorAccountId: account.id, accountId: account.id, accountPath: account.path, details: { reason: 'ip_blocked', address: ctx.request.ip } }, meta(ctx));
+    await writeAudit(ctx.db, null, { action: 'SignInRefused', actorAccountId: account.id, accountId: account.id, accountPath: account.path, details: { reason: 'ip_blocked', address: ctx.request.ip } }, requestMeta(ctx.request));
     await assertAddressAllowed(ctx.db, account.path, ctx.request.ip);
   }
   if (!isAllowed(await loadCapabilities(ctx.db, account.id), LOGIN_RULE)) {
-    await writeAudit(ctx.db, null, { action: 'SignInRefused', actorAccountId: account.id, accountId: account.id, accountPath: account.path, details: { reason: 'missing_login_capabilities' } }, meta(ctx));
+    await writeAudit(ctx.db, null, { action: 'SignInRefused', actorAccountId: account.id, accountId: account.id, accountPath: account.path, details: { reason: 'missing_login_capabilities' } }, requestMeta(ctx.request));
     throw new ApiError(403, 'missing_login_capabilities');
   }
 }
@@ -83,7 +82,7 @@ export async function signInWithPassword(
     if (!(await verifyMfaCode(ctx.db, method, input.mfaToken))) {
       // OTP failures count as sign-in failures (DESIGN.md), so guessing codes ends in the same lockout.
       await recordFailure(ctx.db, input.userName, ctx.request.ip, await lockoutForAccountPath(ctx.db, verified.account.path));
-      await writeAudit(ctx.db, null, { action: 'SignInFailed', actorAccountId: verified.account.id, accountId: verified.account.id, accountPath: verified.account.path, details: { reason: 'mfa_incorrect', method: method.kind } }, meta(ctx));
+      await writeAudit(ctx.db, null, { action: 'SignInFailed', actorAccountId: verified.account.id, accountId: verified.account.id, accountPath: verified.account.path, details: { reason: 'mfa_incorrect', method: method.kind } }, requestMeta(ctx.request));
       throw new ApiError(401, 'mfa_incorrect');
     }
   }
@@ -113,7 +112,7 @@ export async function completeSignIn(
       memo: new Map(),
     };
     if (!impersonatorAccountId) await tx.update(users).set({ lastLogonAt: new Date() }).where(eq(users.accountId, user.accountId));
-    await writeAudit(tx, caller, { action: impersonatorAccountId ? 'ImpersonationStarted' : 'SignIn', accountId: account.id, accountPath: account.path, details: { via: options.via } }, meta(ctx));
+    await writeAudit(tx, caller, { action: impersonatorAccountId ? 'ImpersonationStarted' : 'SignIn', accountId: account.id, accountPath: account.path, details: { via: options.via } }, requestMeta(ctx.request));
     // LastLogon tells the user when they signed in before this session.
     return toSessionUser(tx, caller);
   });

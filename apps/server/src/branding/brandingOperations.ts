@@ -5,7 +5,7 @@ import { brandingSchema } from '@cmp/contracts/branding';
 import { getBrandingRequestSchema, saveBrandingRequestSchema, uploadBrandingImageRequestSchema } from '@cmp/contracts/brandingAdmin';
 import { accounts, branding } from '../platform/db/schema';
 import type { Queryable } from '../platform/db/database';
-import { writeAudit } from '../platform/audit';
+import { writeAudit, requestMeta } from '../platform/audit';
 import { accessDenied } from '../platform/errors';
 import { writeStoredFile } from '../platform/files';
 import { defineOperation, type SignedInContext } from '../platform/operations';
@@ -60,7 +60,7 @@ const saveBranding = defineOperation({
     const values = { ...rest, colors: Object.fromEntries(Object.entries(colors).map(([name, value]) => [name, value.toLowerCase()])) };
     await ctx.db.transaction(async (tx) => {
       await mergeBrandingConfig(tx, owner.id, values);
-      await writeAudit(tx, ctx.caller, { action: 'BrandingSaved', accountId: owner.id, accountPath: owner.path, details: values }, { ip: ctx.request.ip, requestId: ctx.request.id });
+      await writeAudit(tx, ctx.caller, { action: 'BrandingSaved', accountId: owner.id, accountPath: owner.path, details: values }, requestMeta(ctx.request));
     });
     return loadPlatformBranding(ctx.db);
   },
@@ -83,7 +83,7 @@ const uploadBrandingImage = defineOperation({
         tx,
         ctx.caller,
         { action: 'BrandingSaved', accountId: owner.id, accountPath: owner.path, details: { [input.kind]: image.name, contentType: image.contentType, bytes: image.data.length } },
-        { ip: ctx.request.ip, requestId: ctx.request.id },
+        requestMeta(ctx.request),
       );
     });
     return { Branding: await loadPlatformBranding(ctx.db), Path: image.name };

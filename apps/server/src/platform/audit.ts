@@ -30,3 +30,6 @@ export async function writeAudit(
     requestId: meta.requestId ?? null,
   });
 }
+
+/** Where an audited request came from: the client address and Fastify's request id. */
+export const requestMeta = (request: { ip: string; id: string }) => ({ ip: request.ip, requestId: request.id });

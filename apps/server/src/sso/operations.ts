@@ -1,6 +1,6 @@
 import { signInResponseSchema, type SignInResponse } from '@cmp/contracts/auth';
 import { authenticateOpenIdRequestSchema, authenticateWithSubConfirmationRequestSchema } from '@cmp/contracts/identity';
-import { writeAudit } from '../platform/audit';
+import { writeAudit, requestMeta } from '../platform/audit';
 import { ApiError } from '../platform/errors';
 import { definePublicOperation, type OperationContext } from '../platform/operations';
 import { clearUserFailures } from '../auth/bruteForce';
@@ -12,7 +12,6 @@ import { consumePendingLink, createPendingLink, findLinkedUser, findSsoProvider 
 
 const SERVICE = 'IAuthorizationService';
 
-const meta = (ctx: OperationContext) => ({ ip: ctx.request.ip, requestId: ctx.request.id });
 
 /** Audits a refused SSO step and answers the error to throw; the details never carry a code or secret. */
 async function ssoFailure(
@@ -22,7 +21,7 @@ async function ssoFailure(
   account?: { id: number; path: string },
 ): Promise<ApiError> {
   const about = { actorAccountId: account?.id ?? null, accountId: account?.id ?? null, accountPath: account?.path ?? null };
-  await writeAudit(ctx.db, null, { action: 'SignInFailed', ...about, details: { via: 'sso', ...details } }, meta(ctx));
+  await writeAudit(ctx.db, null, { action: 'SignInFailed', ...about, details: { via: 'sso', ...details } }, requestMeta(ctx.request));
   return new ApiError(400, key);
 }
 
@@ -92,7 +91,7 @@ const authenticateWithSubConfirmation = definePublicOperation({
       const result = await consumePendingLink(tx, input.openIdSubIdentifier, account.id);
       if (result.kind === 'linked') {
         const details = { provider: result.providerId, subject: result.subject };
-        await writeAudit(tx, null, { action: 'SsoLinked', actorAccountId: account.id, accountId: account.id, accountPath: account.path, details }, meta(ctx));
+        await writeAudit(tx, null, { action: 'SsoLinked', actorAccountId: account.id, accountId: account.id, accountPath: account.path, details }, requestMeta(ctx.request));
       }
       return result;
     });

@@ -4,7 +4,7 @@ import { requirement } from '@cmp/contracts/capabilities';
 import { acceptTermsRequestSchema, getMyConfirmedTermsRequestSchema, getMyConfirmedTermsResponseSchema } from '@cmp/contracts/terms';
 import type { Queryable } from '../platform/db/database';
 import { termAcceptances, terms } from '../platform/db/schema';
-import { writeAudit } from '../platform/audit';
+import { writeAudit, requestMeta } from '../platform/audit';
 import { requireAccountInHierarchy } from '../platform/access';
 import { accessDenied, ApiError } from '../platform/errors';
 import { defineOperation } from '../platform/operations';
@@ -91,7 +91,7 @@ const acceptTerms = defineOperation({
           tx,
           caller,
           { action: 'TermsAccepted', accountId: caller.userAccount.id, accountPath: caller.userAccount.path, details: { TermId: termId, Name: term?.name ?? '' } },
-          { ip: ctx.request.ip, requestId: ctx.request.id },
+          requestMeta(ctx.request),
         );
       }
     });
