@@ -1,6 +1,6 @@
 // `npm test`: type check, lint, unit/component/API tests (Vitest), the portal build, then browser
 // tests (Playwright in Debian's Chromium). Prints one closing line "N passed, N failed".
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,7 +17,35 @@ function run(title, command, args, env = {}) {
   return result.status === 0;
 }
 
+// CI shows only the tail of the output, so what went wrong is repeated just above the closing line.
+const problems = [];
+
+/** Like run(), but copies the output through and keeps the lines that say what failed. */
+async function runKeepingProblems(title, command, args, env = {}) {
+  console.log(`\n== ${title}`);
+  const started = Date.now();
+  const child = spawn(command, args, { stdio: ['inherit', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  const lines = [];
+  const keep = (chunk, stream) => {
+    stream.write(chunk);
+    lines.push(...chunk.toString().split('\n'));
+    if (lines.length > 200_000) lines.splice(0, lines.length - 100_000);
+  };
+  child.stdout.on('data', (chunk) => keep(chunk, process.stdout));
+  child.stderr.on('data', (chunk) => keep(chunk, process.stderr));
+  const status = await new Promise((resolve) => child.on('close', resolve));
+  console.log(`== ${title}: ${status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (status !== 0) {
+    // eslint-disable-next-line no-control-regex
+    const plain = lines.map((line) => line.replace(/\x1b\[[0-9;]*m/g, ''));
+    const wanted = /(FAIL |Unhandled|Error:|originated in|✗|×|AssertionError|expected )/;
+    problems.push(...plain.filter((line) => wanted.test(line)).slice(0, 60));
+  }
+  return status === 0;
+}
+
 function finish() {
+  if (problems.length) console.log(`\n== what failed\n${problems.join('\n')}`);
   console.log(`\n${passed} passed, ${failed} failed`);
   process.exit(failed > 0 ? 1 : 0);
 }
@@ -33,7 +61,7 @@ stage(run('type check', 'npm', ['run', '--silent', 'typecheck']));
 stage(run('lint', 'npx', ['eslint', '.', '--max-warnings=0']));
 
 const vitestReport = path.join(reports, 'vitest.json');
-const vitestOk = run('unit, component and API tests (Vitest)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+const vitestOk = await runKeepingProblems('unit, component and API tests (Vitest)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
 if (existsSync(vitestReport)) {
   const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
   passed += report.numPassedTests;
@@ -44,7 +72,7 @@ if (failed) finish();
 stage(run('portal build', 'npm', ['run', '--silent', 'build']));
 
 const e2eReport = path.join(reports, 'playwright.json');
-const e2eOk = run('browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+const e2eOk = await runKeepingProblems('browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
 });
 if (existsSync(e2eReport)) {
