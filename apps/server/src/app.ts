@@ -29,6 +29,12 @@ import { ssoOperations } from './sso/operations';
 import { syncSsoProviders } from './sso/ssoProviderSync';
 import { supportOperations } from './support/operations';
 import { termsOperations } from './terms/operations';
+import { accountViewOperations } from './accounts/views/operations';
+import { accountTreeOperations } from './accounts/tree/operations';
+import { accountLifecycleOperations } from './accounts/lifecycle/operations';
+import { userOperations } from './users/operations';
+import { auditLogOperations } from './auditLog/operations';
+import { notificationOperations } from './notifications/operations';
 
 export interface BuildOptions {
   database: DatabaseHandle;
@@ -74,7 +80,27 @@ export async function buildServer({ database, config, logger = false, extraOpera
   });
 
   const registry = new OperationRegistry();
-  registry.register(...authOperations, ...selfCareOperations, ...mfaOperations, ...signInPolicyOperations, ...securityOperations, ...accountOperations, ...searchOperations, ...ssoOperations, ...supportOperations, ...termsOperations, ...brandingOperations, ...analyticsOperations, ...extraOperations);
+  registry.register(
+    ...authOperations,
+    ...selfCareOperations,
+    ...mfaOperations,
+    ...signInPolicyOperations,
+    ...securityOperations,
+    ...accountOperations,
+    ...searchOperations,
+    ...ssoOperations,
+    ...supportOperations,
+    ...termsOperations,
+    ...brandingOperations,
+    ...analyticsOperations,
+    ...accountViewOperations,
+    ...accountTreeOperations,
+    ...accountLifecycleOperations,
+    ...userOperations,
+    ...auditLogOperations,
+    ...notificationOperations,
+    ...extraOperations,
+  );
   // SSO_PROVIDERS → sso_providers and the login buttons of branding (README "Configuration").
   const ssoProviderSync = await syncSsoProviders(db, config, app.log);
   app.addHook('onClose', async () => ssoProviderSync.stop());

@@ -65,6 +65,8 @@ export const users = pgTable(
     lastName: text('last_name').notNull().default(''),
     locale: text('locale'),
     isDisabled: boolean('is_disabled').notNull().default(false),
+    /** The company's administrator flag (USER_CHANGE_ADMIN_STATUS): administrators get the company's administrator role. */
+    isAdmin: boolean('is_admin').notNull().default(false),
     lastLogonAt: timestamp('last_logon_at', { withTimezone: true, mode: 'date' }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
@@ -412,3 +414,104 @@ export const pageViews = pgTable(
   },
   (t) => [index('page_views_occurred_idx').on(t.occurredAt)],
 );
+
+/**
+ * The fields of one view (spec §3 "Views holding Values by view name"): data, not code, so an owner
+ * can add fields without a release. `fields` is a list of field definitions (name, type, rules).
+ */
+export const viewDefinitions = pgTable('view_definitions', {
+  name: text('name').primaryKey(),
+  fields: jsonb('fields').$type<Record<string, unknown>[]>().notNull().default([]),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** Pages → Containers → Fields per account type, view and (for Product accounts) product (spec §3 "View layout"). */
+export const viewLayouts = pgTable(
+  'view_layouts',
+  {
+    id: serial('id').primaryKey(),
+    accountType: text('account_type').notNull(),
+    view: text('view').notNull(),
+    productName: text('product_name').notNull().default(''),
+    pages: jsonb('pages').$type<Record<string, unknown>[]>().notNull().default([]),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('view_layouts_key_idx').on(t.accountType, t.view, t.productName)],
+);
+
+/** Members of the enumerations fields offer in a Combobox (countries, currencies …). */
+export const enumData = pgTable('enum_data', {
+  name: text('name').primaryKey(),
+  members: jsonb('members').$type<Record<string, unknown>[]>().notNull().default([]),
+});
+
+/**
+ * What can be subscribed (a Product account is a subscription to one). The catalog issue grows
+ * this into services with prices; accounts need the name, the vendor and where it may be ordered.
+ */
+export const products = pgTable('products', {
+  name: text('name').primaryKey(),
+  displayName: text('display_name').notNull(),
+  vendorAccountId: integer('vendor_account_id').references(() => accounts.id),
+  /** Account types a subscription of this product may sit under, e.g. ['Company'] or ['User']. */
+  parentTypes: jsonb('parent_types').$type<string[]>().notNull().default(['Company']),
+  isPrepaid: boolean('is_prepaid').notNull().default(false),
+  commitment: text('commitment').notNull().default('1-month'),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+/** The commercial terms of a Product account (spec §3 "Subscription"). */
+export const subscriptions = pgTable('subscriptions', {
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id),
+  productName: text('product_name')
+    .notNull()
+    .references(() => products.name),
+  quantity: integer('quantity').notNull().default(1),
+  isPrepaid: boolean('is_prepaid').notNull().default(false),
+  /** 'Renew' or 'Terminate' at the end of the commitment. */
+  autoRenew: text('auto_renew').notNull().default('Renew'),
+  /** '1-month', 'annual', '3-year' or 'other'. */
+  commitment: text('commitment').notNull().default('1-month'),
+  minimumContractEndDate: timestamp('minimum_contract_end_date', { withTimezone: true, mode: 'date' }),
+  lockPeriodEndDate: timestamp('lock_period_end_date', { withTimezone: true, mode: 'date' }),
+  hasPriceProtection: boolean('has_price_protection').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+/** Terminations asked for (spec §4 "Termination"): immediate ones are Done at once, scheduled ones wait for their job. */
+export const accountTerminations = pgTable(
+  'account_terminations',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** 'Scheduled', 'Done' or 'Cancelled'. */
+    status: text('status').notNull(),
+    terminateAt: timestamp('terminate_at', { withTimezone: true, mode: 'date' }).notNull(),
+    reason: text('reason').notNull().default(''),
+    sendToSdp: boolean('send_to_sdp').notNull().default(false),
+    requestedByAccountId: integer('requested_by_account_id'),
+    requestedAt: createdAt(),
+    cancelledByAccountId: integer('cancelled_by_account_id'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    executedAt: timestamp('executed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('account_terminations_account_idx').on(t.accountId),
+    // At most one open (scheduled) termination per account.
+    uniqueIndex('account_terminations_scheduled_idx').on(t.accountId).where(sql`${t.status} = 'Scheduled'`),
+  ],
+);
+
+/** Which e-mails an account receives (spec §5 "Notification preferences"). */
+export const notificationPreferences = pgTable('notification_preferences', {
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id),
+  preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SUPPORTED_LOCALES } from '@cmp/contracts/locales';
 import { ERROR_KEYS } from '@cmp/contracts/errors';
-import { catalogue, catalogueKeys, localeFromAcceptLanguage, translateMessage } from './messages';
+import { catalogue, catalogueKeys, folderCatalogue, localeFromAcceptLanguage, messageFolders, translateMessage } from './messages';
 
 describe('server message catalogues', () => {
   it('has every error key in English', () => {
@@ -15,6 +15,15 @@ describe('server message catalogues', () => {
       for (const key of catalogueKeys('en')) {
         expect(placeholders(catalogue(locale)[key] ?? ''), `${locale} ${key}`).toEqual(placeholders(catalogue('en')[key]!));
       }
+    }
+  });
+
+  it.each(messageFolders)('folder "%s" has a file per language with the keys of its English file, no key of another folder', (folder) => {
+    const english = Object.keys(folderCatalogue(folder, 'en')).sort();
+    expect(english.length, folder).toBeGreaterThan(0);
+    for (const locale of SUPPORTED_LOCALES) expect(Object.keys(folderCatalogue(folder, locale)).sort(), `${folder}/${locale}`).toEqual(english);
+    for (const other of messageFolders.filter((f) => f !== folder)) {
+      expect(english.filter((key) => key in folderCatalogue(other, 'en')), `${folder} and ${other}`).toEqual([]);
     }
   });
 

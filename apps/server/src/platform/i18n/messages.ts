@@ -1,15 +1,26 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_LOCALE, SUPPORTED_LOCALES, normalizeLocale, type Locale } from '@cmp/contracts/locales';
 import type { ErrorKey } from '@cmp/contracts/errors';
 
 // Error bodies are read by people (spec §8: the portal shows the Message text), so the server
-// answers them in the caller's language, chosen from Accept-Language.
+// answers them in the caller's language, chosen from Accept-Language. A language is
+// `messages/<lang>.json` plus `messages/<area>/<lang>.json` of each area, so features add texts
+// without touching one another's files.
+const messagesDir = path.join(import.meta.dirname, 'messages');
+export const messageFolders = ['', ...readdirSync(messagesDir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name)];
+const readCatalogue = (folder: string, locale: Locale): Record<string, string> => {
+  try {
+    return JSON.parse(readFileSync(path.join(messagesDir, folder, `${locale}.json`), 'utf8')) as Record<string, string>;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw error;
+  }
+};
+/** One folder's texts in one language (the completeness test checks every folder on its own). */
+export const folderCatalogue = (folder: string, locale: Locale) => readCatalogue(folder, locale);
 const catalogues = new Map<Locale, Record<string, string>>(
-  SUPPORTED_LOCALES.map((locale) => [
-    locale,
-    JSON.parse(readFileSync(path.join(import.meta.dirname, 'messages', `${locale}.json`), 'utf8')) as Record<string, string>,
-  ]),
+  SUPPORTED_LOCALES.map((locale) => [locale, Object.assign({}, ...messageFolders.map((folder) => readCatalogue(folder, locale))) as Record<string, string>]),
 );
 
 /** Error texts, password rule names and mail templates share one catalogue per language. */

@@ -46,6 +46,14 @@ const accountSecurityScreen = () => import('../../security/screens/AccountSecuri
 const userSecurityScreen = () => import('../../security/screens/UserSecurityScreen').then((module) => module.UserSecurityScreen);
 const dashboardScreen = () => import('../../dashboard/screens/DashboardScreen').then((module) => module.DashboardScreen);
 const consentScreen = () => import('../../consent/screens/ConsentScreen').then((module) => module.ConsentScreen);
+const accountScreen = () => import('../../accounts/view/screens/AccountScreen').then((module) => module.AccountScreen);
+const createAccountScreen = () => import('../../accounts/create/screens/CreateAccountScreen').then((module) => module.CreateAccountScreen);
+const moveScreen = () => import('../../accounts/lifecycle/screens/MoveScreen').then((module) => module.MoveScreen);
+const terminateScreen = () => import('../../accounts/lifecycle/screens/TerminateScreen').then((module) => module.TerminateScreen);
+const usersScreen = () => import('../../users/screens/UsersScreen').then((module) => module.UsersScreen);
+const auditLogScreen = () => import('../../auditLog/screens/AuditLogScreen').then((module) => module.AuditLogScreen);
+const userLogScreen = () => import('../../auditLog/screens/AuditLogScreen').then((module) => module.UserLogScreen);
+const notificationPreferencesScreen = () => import('../../notifications/screens/NotificationPreferencesScreen').then((module) => module.NotificationPreferencesScreen);
 const adminConsoleScreen = () => import('../../branding/screens/AdminConsoleScreen').then((module) => module.AdminConsoleScreen);
 
 /**
@@ -70,12 +78,14 @@ export const ROUTE_TABLE: AppRouteDefinition[] = [
   { path: 'admin-console/:methodName?', layout: 'full', rule: ROUTE_RULES.administrative, titleKey: 'routes.admin_console', screen: adminConsoleScreen },
   { path: 'provisioning', layout: 'full', rule: ROUTE_RULES.provisioning, titleKey: 'routes.provisioning' },
   { path: 'provisioning/my-imports', layout: 'full', rule: ROUTE_RULES.myImports, titleKey: 'routes.my_imports' },
-  { path: 'account/:accountId', layout: 'full', titleKey: 'routes.account' },
+  { path: 'account/:accountId', layout: 'full', titleKey: 'routes.account', screen: accountScreen },
+  // Not a route of spec §2: the users of a company or department, a tab of the account view.
+  { path: 'account/:accountId/users', layout: 'full', titleKey: 'routes.users', screen: usersScreen },
   { path: 'account/:accountId/available-services', layout: 'full', titleKey: 'routes.available_services' },
   { path: 'account/:accountId/provisioning', layout: 'full', titleKey: 'routes.provisioning' },
-  { path: 'account/:accountId/notifications', layout: 'full', titleKey: 'routes.notifications' },
-  { path: 'account/:accountId/audit-log', layout: 'full', titleKey: 'routes.audit_log' },
-  { path: 'account/:accountId/user-log', layout: 'full', titleKey: 'routes.user_log' },
+  { path: 'account/:accountId/notifications', layout: 'full', titleKey: 'routes.notifications', screen: notificationPreferencesScreen },
+  { path: 'account/:accountId/audit-log', layout: 'full', titleKey: 'routes.audit_log', screen: auditLogScreen },
+  { path: 'account/:accountId/user-log', layout: 'full', titleKey: 'routes.user_log', screen: userLogScreen },
   { path: 'account/:accountId/billing', layout: 'full', titleKey: 'routes.billing' },
   { path: 'account/:accountId/service-info', layout: 'full', titleKey: 'routes.service_info' },
   { path: 'account/:accountId/security', layout: 'full', titleKey: 'routes.security', screen: accountSecurityScreen },
@@ -83,8 +93,8 @@ export const ROUTE_TABLE: AppRouteDefinition[] = [
   { path: 'account/:accountId/support-details', layout: 'full', rule: create('SUPPORT_CONTACT_DETAILS'), titleKey: 'support.details_title', screen: () => import('../../support/screens/SupportDetailsScreen').then((module) => module.SupportDetailsScreen) },
   { path: 'upgrade-subscription/:accountId', layout: 'full', titleKey: 'routes.upgrade_subscription' },
   { path: 'add-to-pricelist', layout: 'full', titleKey: 'routes.add_to_pricelist' },
-  { path: 'terminate', layout: 'full', titleKey: 'routes.terminate' },
-  { path: 'move', layout: 'full', titleKey: 'routes.move' },
+  { path: 'terminate', layout: 'full', titleKey: 'routes.terminate', screen: terminateScreen },
+  { path: 'move', layout: 'full', rule: requirement('ACCOUNT_MOVE', ['Execute']), titleKey: 'routes.move', screen: moveScreen },
   { path: 'pricelists', layout: 'full', rule: ROUTE_RULES.marketplace, titleKey: 'routes.pricelists' },
   { path: 'pricelists/:marketplaceId/edit-prices', layout: 'full', titleKey: 'routes.edit_prices' },
   { path: 'pricelists/:marketplaceId/edit-all-prices', layout: 'full', titleKey: 'routes.edit_all_prices' },
@@ -114,12 +124,12 @@ export const ROUTE_TABLE: AppRouteDefinition[] = [
   { path: 'QuotationTool/Quotes', layout: 'full', rule: ROUTE_RULES.myQuotes, titleKey: 'routes.my_quotes' },
   { path: 'QuotationTool/CustomerQuotes', layout: 'full', rule: ROUTE_RULES.customerQuotes, titleKey: 'routes.customer_quotes' },
   { path: 'SalesQuotes', layout: 'full', rule: ROUTE_RULES.salesQuotes, titleKey: 'routes.sales_quotes' },
-  { path: 'Account/View/:id', layout: 'full', titleKey: 'routes.account' },
-  { path: 'Account/View/:id/Notifications', layout: 'full', titleKey: 'routes.notifications' },
+  { path: 'Account/View/:accountId', layout: 'full', titleKey: 'routes.account', screen: accountScreen },
+  { path: 'Account/View/:accountId/Notifications', layout: 'full', titleKey: 'routes.notifications', screen: notificationPreferencesScreen },
   { path: 'Account/Create/Service', layout: 'full', rule: ROUTE_RULES.createService, titleKey: 'routes.create_service' },
-  { path: 'Account/Create/User', layout: 'full', rule: ROUTE_RULES.createUser, titleKey: 'routes.create_user' },
-  { path: 'Account/Create/Department', layout: 'full', rule: ROUTE_RULES.createDepartment, titleKey: 'routes.create_department' },
-  { path: 'Account/Create/Company', layout: 'full', rule: ROUTE_RULES.createCompany, titleKey: 'routes.create_company' },
-  { path: 'Account/Create/Reseller', layout: 'full', rule: ROUTE_RULES.createReseller, titleKey: 'routes.create_reseller' },
+  { path: 'Account/Create/User', layout: 'full', rule: ROUTE_RULES.createUser, titleKey: 'routes.create_user', screen: createAccountScreen },
+  { path: 'Account/Create/Department', layout: 'full', rule: ROUTE_RULES.createDepartment, titleKey: 'routes.create_department', screen: createAccountScreen },
+  { path: 'Account/Create/Company', layout: 'full', rule: ROUTE_RULES.createCompany, titleKey: 'routes.create_company', screen: createAccountScreen },
+  { path: 'Account/Create/Reseller', layout: 'full', rule: ROUTE_RULES.createReseller, titleKey: 'routes.create_reseller', screen: createAccountScreen },
   { path: 'Account/Import', layout: 'full', rule: ROUTE_RULES.importAccounts, titleKey: 'routes.import_accounts' },
 ];

@@ -1,0 +1,4 @@
+import type { OperationDefinition } from '../platform/operations';
+
+/** The users of a company: list, status, administrator flag, username, password reset, roles, export. */
+export const userOperations: OperationDefinition[] = [];
