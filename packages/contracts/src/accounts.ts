@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CapabilityObjectType } from './capabilities';
 
 export const ACCOUNT_TYPES = ['Reseller', 'Company', 'Department', 'User', 'Product', 'Vendor'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
@@ -42,3 +43,27 @@ export const dashboardSummaryResponseSchema = z.object({
   LatestAuditEntries: z.array(auditEntrySchema),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummaryResponseSchema>;
+
+/** The capability object type that governs each account type (spec §3 capabilities *_ACCOUNT). */
+export const ACCOUNT_CAPABILITY: Record<AccountType, CapabilityObjectType> = {
+  Reseller: 'RESELLER_ACCOUNT',
+  Company: 'COMPANY_ACCOUNT',
+  Department: 'DEPARTMENT_ACCOUNT',
+  User: 'USER_ACCOUNT',
+  Product: 'PRODUCT_ACCOUNT',
+  Vendor: 'VENDOR_ACCOUNT',
+};
+
+/**
+ * The hierarchy rules of the accounts issue: a user under a department or company, a department
+ * under a company, a company under a reseller, a reseller under a reseller (the platform owner is
+ * the top Reseller). Product accounts go where their product allows (products.parent_types); a
+ * vendor sits under a reseller.
+ */
+export const ALLOWED_PARENT_TYPES: Record<Exclude<AccountType, 'Product'>, AccountType[]> = {
+  Reseller: ['Reseller'],
+  Company: ['Reseller'],
+  Department: ['Company'],
+  User: ['Department', 'Company'],
+  Vendor: ['Reseller'],
+};
