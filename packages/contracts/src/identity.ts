@@ -124,7 +124,14 @@ export const authenticateOpenIdRequestSchema = z
   .object({ code: z.string().min(1).max(2048), state: z.string().min(1).max(2048), clientName: z.string().min(1).max(200) })
   .strict();
 export const authenticateWithSubConfirmationRequestSchema = z
-  .object({ userName: z.string().trim().min(1, 'is required').max(256), password, openIdSubIdentifier: z.string().min(1).max(256) })
+  .object({
+    userName: z.string().trim().min(1, 'is required').max(256),
+    password,
+    openIdSubIdentifier: z.string().min(1).max(256),
+    // A user with MFA confirms the link with a code too (as Authenticate), else the link would skip it.
+    mfaToken: z.string().max(64).optional(),
+    mfaMethodId: z.number().int().optional(),
+  })
   .strict();
 
 // ── Sign-in policy of an owner: password rules and lockout (DESIGN.md security baseline) ─────

@@ -66,6 +66,31 @@ export async function assertMaySignIn(ctx: OperationContext, { account }: Verifi
   }
 }
 
+/**
+ * spec §4 Login step 2: with enabled methods and no code, the answer says a second factor is needed
+ * (no session yet); a wrong code counts as a sign-in failure (DESIGN.md: OTP failures count), so
+ * guessing codes ends in the same lockout. Null when the user may go on.
+ */
+export async function checkSecondFactor(
+  ctx: OperationContext,
+  verified: VerifiedUser,
+  userName: string,
+  code: { mfaToken?: string; mfaMethodId?: number },
+): Promise<{ pending: SignInResponse | null; hasMfa: boolean }> {
+  const methods = enabledMethods(await listMfaMethods(ctx.db, verified.account.id));
+  if (methods.length === 0) return { pending: null, hasMfa: false };
+  if (!code.mfaToken) {
+    return { pending: { MfaRequired: true, UserAuthenticationMethods: methods.map(toAuthenticationMethod), LinkRequired: false, OpenIdSubIdentifier: null }, hasMfa: true };
+  }
+  const method = methods.find((m) => m.id === code.mfaMethodId) ?? methods.find((m) => m.isPrimary) ?? methods[0]!;
+  if (!(await verifyMfaCode(ctx.db, method, code.mfaToken))) {
+    await recordFailure(ctx.db, userName, ctx.request.ip, await lockoutForAccountPath(ctx.db, verified.account.path));
+    await writeAudit(ctx.db, null, { action: 'SignInFailed', actorAccountId: verified.account.id, accountId: verified.account.id, accountPath: verified.account.path, details: { reason: 'mfa_incorrect', method: method.kind } }, requestMeta(ctx.request));
+    throw new ApiError(401, 'mfa_incorrect');
+  }
+  return { pending: null, hasMfa: true };
+}
+
 /** spec §4 login: password, then — when the user has methods — the second factor, then a session. */
 export async function signInWithPassword(
   ctx: OperationContext,
@@ -73,21 +98,10 @@ export async function signInWithPassword(
 ): Promise<SignInResponse> {
   const verified = await verifyCredentials(ctx, input.userName, input.password);
   await assertMaySignIn(ctx, verified);
-  const methods = enabledMethods(await listMfaMethods(ctx.db, verified.account.id));
-  if (methods.length > 0) {
-    if (!input.mfaToken) {
-      return { MfaRequired: true, UserAuthenticationMethods: methods.map(toAuthenticationMethod), LinkRequired: false, OpenIdSubIdentifier: null };
-    }
-    const method = methods.find((m) => m.id === input.mfaMethodId) ?? methods.find((m) => m.isPrimary) ?? methods[0]!;
-    if (!(await verifyMfaCode(ctx.db, method, input.mfaToken))) {
-      // OTP failures count as sign-in failures (DESIGN.md), so guessing codes ends in the same lockout.
-      await recordFailure(ctx.db, input.userName, ctx.request.ip, await lockoutForAccountPath(ctx.db, verified.account.path));
-      await writeAudit(ctx.db, null, { action: 'SignInFailed', actorAccountId: verified.account.id, accountId: verified.account.id, accountPath: verified.account.path, details: { reason: 'mfa_incorrect', method: method.kind } }, requestMeta(ctx.request));
-      throw new ApiError(401, 'mfa_incorrect');
-    }
-  }
+  const { pending, hasMfa } = await checkSecondFactor(ctx, verified, input.userName, input);
+  if (pending) return pending;
   await clearUserFailures(ctx.db, input.userName);
-  return completeSignIn(ctx, verified, { via: methods.length ? 'password+mfa' : 'password' });
+  return completeSignIn(ctx, verified, { via: hasMfa ? 'password+mfa' : 'password' });
 }
 
 /** Starts a fresh session (a new id at every sign-in) and answers the session user. */

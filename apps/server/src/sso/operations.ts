@@ -4,8 +4,7 @@ import { writeAudit, requestMeta } from '../platform/audit';
 import { ApiError } from '../platform/errors';
 import { definePublicOperation, type OperationContext } from '../platform/operations';
 import { clearUserFailures } from '../auth/bruteForce';
-import { enabledMethods, listMfaMethods, toAuthenticationMethod } from '../auth/mfa';
-import { assertMaySignIn, completeSignIn, verifyCredentials } from '../auth/signIn';
+import { assertMaySignIn, checkSecondFactor, completeSignIn, verifyCredentials } from '../auth/signIn';
 import { exchangeCodeForSubject } from './openIdClient';
 import { redirectUriFromState } from './redirectOrigin';
 import { consumePendingLink, createPendingLink, findLinkedUser, findSsoProvider } from './ssoLinkStore';
@@ -78,12 +77,10 @@ const authenticateWithSubConfirmation = definePublicOperation({
   async handler(input, ctx): Promise<SignInResponse> {
     const verified = await verifyCredentials(ctx, input.userName, input.password);
     await assertMaySignIn(ctx, verified);
-    const methods = enabledMethods(await listMfaMethods(ctx.db, verified.account.id));
-    if (methods.length) {
-      // A password alone must not attach a new way in that skips the user's second factor: the user
-      // signs in with the MFA step instead, and no link is made (the request has no MFA code).
-      return { MfaRequired: true, UserAuthenticationMethods: methods.map(toAuthenticationMethod), LinkRequired: false, OpenIdSubIdentifier: null };
-    }
+    // A password alone must not attach a way in that skips the user's second factor: with MFA the
+    // link waits (the pending subject stays) until the code is right too.
+    const { pending, hasMfa } = await checkSecondFactor(ctx, verified, input.userName, input);
+    if (pending) return pending;
 
     await clearUserFailures(ctx.db, input.userName);
     const { account } = verified;
@@ -98,7 +95,7 @@ const authenticateWithSubConfirmation = definePublicOperation({
     if (outcome.kind === 'invalid' || outcome.kind === 'linkedToOtherUser') {
       throw await ssoFailure(ctx, 'sso_link_invalid', { reason: outcome.kind === 'invalid' ? 'link_expired_or_unknown' : 'subject_linked_to_other_user' }, account);
     }
-    return completeSignIn(ctx, verified, { via: 'sso-link' });
+    return completeSignIn(ctx, verified, { via: hasMfa ? 'sso-link+mfa' : 'sso-link' });
   },
 });
 

@@ -119,6 +119,19 @@ describe('AuthenticateOpenId and AuthenticateWithSubConfirmation', () => {
     expect(result.body).toMatchObject({ MfaRequired: true, LinkRequired: false });
     expect(result.response.cookies.find((c) => c.name === 'cmp_session')).toBeUndefined();
     expect((await signInWithSso('lena@contoso')).body.LinkRequired).toBe(true);
+
+    // With the code as well, the link is made and later SSO sign-ins need neither password nor link.
+    const totp = new TOTP({ secret: Secret.fromBase32(setup.body.Secret as string), algorithm: 'SHA1', digits: 6, period: 30 });
+    const confirm = (mfaToken: string) =>
+      call(server.app, 'IAuthorizationService/AuthenticateWithSubConfirmation', { userName: 'lena.nowak', password: DEMO_PASSWORD, openIdSubIdentifier: pending.body.OpenIdSubIdentifier, mfaToken, mfaMethodId: setup.body.AuthenticationMethodId });
+    const wrong = await confirm('000000');
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.Message).toBe('MFA code is incorrect. Please try again.');
+    const linked = await confirm(totp.generate({ timestamp: Date.now() + 30_000 }));
+    expect(linked.status).toBe(200);
+    expect(linked.body.Username).toBe('lena.nowak');
+    expect((await auditOf('SignIn')).at(-1)!.details).toEqual({ via: 'sso-link+mfa' });
+    expect((await signInWithSso('lena@contoso')).body.Username).toBe('lena.nowak');
   });
 
   it('answers 400 for a code the provider does not know', async () => {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { SessionUser, SignInResponse } from '@cmp/contracts/auth';
+import type { SignInResponse } from '@cmp/contracts/auth';
 import type { authenticateOpenIdRequestSchema, authenticateWithSubConfirmationRequestSchema } from '@cmp/contracts/identity';
 import { callOperation } from '../../platform/api/callOperation';
 
@@ -8,7 +8,10 @@ export function authenticateOpenId(request: z.infer<typeof authenticateOpenIdReq
   return callOperation<SignInResponse>('IAuthorizationService', 'AuthenticateOpenId', request, { suppressErrorToast: true });
 }
 
-/** spec §7 AuthenticateWithSubConfirmation: links the SSO subject to the user of these credentials and signs in. */
-export function authenticateWithSubConfirmation(request: z.infer<typeof authenticateWithSubConfirmationRequestSchema>): Promise<SessionUser> {
-  return callOperation<SessionUser>('IAuthorizationService', 'AuthenticateWithSubConfirmation', request, { suppressErrorToast: true });
+/**
+ * spec §7 AuthenticateWithSubConfirmation: links the SSO subject to the user of these credentials and
+ * signs in; a user with MFA first gets MfaRequired and confirms with a code (mfaToken, mfaMethodId).
+ */
+export function authenticateWithSubConfirmation(request: z.input<typeof authenticateWithSubConfirmationRequestSchema>): Promise<SignInResponse> {
+  return callOperation<SignInResponse>('IAuthorizationService', 'AuthenticateWithSubConfirmation', request, { suppressErrorToast: true });
 }

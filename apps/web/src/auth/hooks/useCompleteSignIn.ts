@@ -10,6 +10,8 @@ import { nextStepAfterSignIn } from '../utils/nextStepAfterSignIn';
 export interface SignInCredentials {
   userName: string;
   password: string;
+  /** The SSO subject being linked (/sso-link): the MFA step then confirms the link. */
+  openIdSubIdentifier?: string;
 }
 
 /**
@@ -31,7 +33,7 @@ export function useCompleteSignIn(): (answer: SignInResponse, credentials?: Sign
           return t('auth.missing_login_capabilities');
         case 'mfa':
           if (!credentials) return t('sso.mfa_needs_password');
-          keepPendingMfaSignIn(credentials.userName, credentials.password, step.methods);
+          keepPendingMfaSignIn(credentials.userName, credentials.password, step.methods, credentials.openIdSubIdentifier);
           navigate(step.to);
           return undefined;
         case 'ssoLink':

@@ -13,6 +13,7 @@ import { BackToSignInLink } from '../../platform/ui/BackToSignInLink';
 import { PlainPageCard } from '../../platform/ui/PlainPageCard';
 import { SecurityCodeField } from '../../platform/ui/SecurityCodeField';
 import { authenticate } from '../api/authenticate';
+import { authenticateWithSubConfirmation } from '../api/authenticateOpenId';
 import { sendSecurityCode } from '../api/sendSecurityCode';
 import { useCompleteSignIn } from '../hooks/useCompleteSignIn';
 import { claimAutomaticCodeSend, clearPendingMfaSignIn, getPendingMfaSignIn, type PendingMfaSignIn } from '../state/pendingMfaSignIn';
@@ -74,8 +75,11 @@ function MfaCodeForm({ pending }: { pending: PendingMfaSignIn }) {
     setIsVerifying(true);
     setError(undefined);
     try {
-      const answer = await authenticate({ userName, password, mfaToken: code, mfaMethodId: methodId });
-      setError(completeSignIn(answer, { userName, password }));
+      const { openIdSubIdentifier } = pending;
+      const answer = openIdSubIdentifier
+        ? await authenticateWithSubConfirmation({ userName, password, openIdSubIdentifier, mfaToken: code, mfaMethodId: methodId })
+        : await authenticate({ userName, password, mfaToken: code, mfaMethodId: methodId });
+      setError(completeSignIn(answer, { userName, password, openIdSubIdentifier }));
     } catch (failure) {
       // spec §5 "MFA code is incorrect. Please try again.": the server's text, a fresh field to type in.
       setError(failureText(failure));

@@ -33,7 +33,8 @@ export function SsoLinkScreen() {
     setError(undefined);
     try {
       const user = await authenticateWithSubConfirmation({ userName, password, openIdSubIdentifier });
-      setError(completeSignIn(user, { userName, password }));
+      // A user with MFA continues on the MFA step, which completes the link with the code.
+      setError(completeSignIn(user, { userName, password, openIdSubIdentifier }));
     } catch (failure) {
       // As on the sign-in page (spec §4 Login): the error shows, the password is cleared and focused.
       setError(failureText(failure));

@@ -12,16 +12,18 @@ export interface PendingMfaSignIn {
   password: string;
   methods: SignInMethod[];
   preselectedMethodId: number | undefined;
+  /** Set when the MFA step confirms an SSO link (/sso-link): the code completes the link too. */
+  openIdSubIdentifier?: string;
 }
 
 let pending: PendingMfaSignIn | undefined;
 /** E-mail methods whose code was already sent when the MFA step opened (sent once, then on request). */
 let autoSentMethodIds = new Set<number>();
 
-export function keepPendingMfaSignIn(userName: string, password: string, methods: SignInMethod[]): void {
+export function keepPendingMfaSignIn(userName: string, password: string, methods: SignInMethod[], openIdSubIdentifier?: string): void {
   const usable = methods.filter((method) => method.IsEnabled);
   const primary = usable.find((method) => method.IsPrimary) ?? usable[0];
-  pending = { userName, password, methods, preselectedMethodId: primary?.Id };
+  pending = { userName, password, methods, preselectedMethodId: primary?.Id, openIdSubIdentifier };
   autoSentMethodIds = new Set();
 }
 

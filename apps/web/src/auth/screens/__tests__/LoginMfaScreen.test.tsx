@@ -78,6 +78,20 @@ describe('LoginMfaScreen (spec §4 Login step 2, §5 MFA code error)', () => {
     expect(getPendingMfaSignIn()).toBeUndefined();
   });
 
+  it('confirms an SSO link with the code when the step came from /sso-link', async () => {
+    const fetch = installFakeFetch(() => ({ body: buildSessionUser({ UserAuthenticationMethods: [phone] }) }));
+    keepPendingMfaSignIn('ada', 'Demo-Password-2024!', [phone], 'sub-123');
+    const user = userEvent.setup();
+    const { currentPath } = renderMfa();
+
+    await user.type(codeField(), '654321');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    await waitFor(() => expect(currentPath()).toBe('/reports'));
+    expect(String(fetch.mock.calls[0]![0])).toMatch(/IAuthorizationService\/AuthenticateWithSubConfirmation$/);
+    expect(bodyOf(fetch.mock.calls[0]!)).toEqual({ userName: 'ada', password: 'Demo-Password-2024!', openIdSubIdentifier: 'sub-123', mfaToken: '654321', mfaMethodId: 4 });
+  });
+
   it('sends an e-mail code once when the step opens, and again on "Send code"', async () => {
     const fetch = installFakeFetch(() => ({ body: { Success: true } }));
     keepPendingMfaSignIn('ada', 'Demo-Password-2024!', [mail]);
