@@ -17,7 +17,7 @@ export function TopNavigation({ capabilities }: { capabilities: readonly Capabil
       {TOP_NAVIGATION.map((entry) => {
         if (isGroup(entry)) {
           const links = entry.items.filter(allowed);
-          return links.length > 0 ? <LinkMenuButton key={entry.labelKey} label={t(entry.labelKey)} links={links} /> : null;
+          return links.length > 0 ? <LinkMenuButton key={entry.labelKey} label={t(entry.labelKey)} links={links} isOpenedOnHover /> : null;
         }
         if (!allowed(entry)) return null;
         const isActive = isActivePath(pathname, entry.to);
