@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -17,6 +17,7 @@ import { showMessage } from '../../platform/messages/messageStore';
 import { BRANDING_QUERY_KEY, saveBranding } from '../api/brandingOperations';
 import { BrandingImageField } from './BrandingImageField';
 import { brandingFieldErrors, fieldNamedIn, type FieldErrors } from './brandingFieldErrors';
+import { useUnsavedChangesGuard } from '../../platform/ui/useUnsavedChangesGuard';
 
 const CONTACT_FIELDS = ['phone_number', 'email', 'workdays_main', 'workdays_main_time', 'workdays_other', 'workdays_other_time'] as const;
 const HEX = /^([0-9a-f]{3}|[0-9a-f]{6})$/i;
@@ -43,6 +44,9 @@ export function BrandingForm({ stored }: { stored: Branding }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string>();
   const [isSaving, setIsSaving] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const isChanged = JSON.stringify(values) !== JSON.stringify(editablePart(stored));
+  const { dialog } = useUnsavedChangesGuard({ isActive: isChanged, hasUnsavedChanges: () => isChanged, excludedRef: formRef });
 
   const update = (field: string, patch: (current: EditableBranding) => EditableBranding) => {
     setValues(patch);
@@ -73,6 +77,8 @@ export function BrandingForm({ stored }: { stored: Branding }) {
     try {
       const saved = await saveBranding(values);
       queryClient.setQueryData(BRANDING_QUERY_KEY, saved);
+      // The form now shows what was stored (the server may normalise), so nothing counts as unsaved.
+      setValues(editablePart(saved));
       showMessage({ type: 'success', text: t('branding.saved') });
     } catch (failure) {
       const text = failureText(failure);
@@ -92,7 +98,7 @@ export function BrandingForm({ stored }: { stored: Branding }) {
   });
 
   return (
-    <Box component="form" noValidate onSubmit={save}>
+    <Box component="form" noValidate onSubmit={save} ref={formRef}>
       <Stack spacing={2.5}>
         {formError && (
           <Alert severity="error" role="alert">
@@ -163,6 +169,7 @@ export function BrandingForm({ stored }: { stored: Branding }) {
           {t('common.save')}
         </Button>
       </Stack>
+      {dialog}
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -11,6 +11,7 @@ import { ApiError } from '../../platform/api/ApiError';
 import { failureText } from '../../platform/api/failureText';
 import { showMessage } from '../../platform/messages/messageStore';
 import { QueryCard } from '../../platform/ui/QueryCard';
+import { useUnsavedChangesGuard } from '../../platform/ui/useUnsavedChangesGuard';
 import { useConfirmDialog } from '../../platform/ui/useConfirmDialog';
 import { ipRestrictionsQueryKey, saveIpRestrictions, useIpRestrictions, type IpRestrictions, type IpRestrictionsOverview } from '../api/ipRestrictionOperations';
 import { entriesOf, isAddressExcluded } from '../utils/isAddressExcluded';
@@ -42,6 +43,9 @@ function IpRestrictionsForm({ overview, accountId, canSave }: { overview: IpRest
   const [error, setError] = useState<string>();
   const [isSaving, setIsSaving] = useState(false);
   const isChanged = lists.Allow !== overview.Restrictions.Allow || lists.Deny !== overview.Restrictions.Deny;
+  const formRef = useRef<HTMLFormElement>(null);
+  // spec §4: installed while this form holds changes (one guard at a time on a page of several forms).
+  const { dialog: unsavedChangesDialog } = useUnsavedChangesGuard({ isActive: canSave && isChanged, hasUnsavedChanges: () => isChanged, excludedRef: formRef });
 
   const change = (list: ListName, value: string) => {
     setLists((current) => ({ ...current, [list]: value }));
@@ -90,7 +94,7 @@ function IpRestrictionsForm({ overview, accountId, canSave }: { overview: IpRest
   );
 
   return (
-    <Box component="form" noValidate onSubmit={save}>
+    <Box component="form" noValidate onSubmit={save} ref={formRef}>
       <Stack spacing={2}>
         <Typography>{t('account_security.your_address', { address: overview.YourAddress })}</Typography>
         {error && <Alert severity="error" role="alert">{error}</Alert>}
@@ -108,6 +112,7 @@ function IpRestrictionsForm({ overview, accountId, canSave }: { overview: IpRest
         )}
       </Stack>
       {dialog}
+      {unsavedChangesDialog}
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -14,6 +14,7 @@ import type { CompanyMfaPolicy } from '@cmp/contracts/identity';
 import { showMessage } from '../../platform/messages/messageStore';
 import { QueryCard } from '../../platform/ui/QueryCard';
 import { mfaPolicyQueryKey, saveMfaPolicy, useMfaPolicy, type MfaPolicyOverview } from '../api/mfaPolicyOperations';
+import { useUnsavedChangesGuard } from '../../platform/ui/useUnsavedChangesGuard';
 
 interface MfaPolicyCardProps {
   accountId: number;
@@ -39,6 +40,11 @@ function MfaPolicyForm({ overview, accountId, canEdit }: { overview: MfaPolicyOv
   const queryClient = useQueryClient();
   const [policy, setPolicy] = useState<CompanyMfaPolicy>(overview.Policy);
   const [isSaving, setIsSaving] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const comparable = (value: CompanyMfaPolicy) => JSON.stringify({ ...value, ExcludedUserIds: [...value.ExcludedUserIds].sort() });
+  const isChanged = comparable(policy) !== comparable(overview.Policy);
+  // spec §4: installed while this form holds changes (one guard at a time on a page of several forms).
+  const { dialog } = useUnsavedChangesGuard({ isActive: canEdit && isChanged, hasUnsavedChanges: () => isChanged, excludedRef: formRef });
   const excludedUsers = overview.Users.filter((user) => policy.ExcludedUserIds.includes(user.AccountId));
   const inherited = overview.InheritedFrom;
 
@@ -66,7 +72,7 @@ function MfaPolicyForm({ overview, accountId, canEdit }: { overview: MfaPolicyOv
   );
 
   return (
-    <Box component="form" noValidate onSubmit={save}>
+    <Box component="form" noValidate onSubmit={save} ref={formRef}>
       <Stack spacing={1.5}>
         {inherited && (
           <Alert severity="info">
@@ -106,6 +112,7 @@ function MfaPolicyForm({ overview, accountId, canEdit }: { overview: MfaPolicyOv
           </Typography>
         )}
       </Stack>
+      {dialog}
     </Box>
   );
 }

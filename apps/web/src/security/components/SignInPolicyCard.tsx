@@ -59,7 +59,7 @@ function SignInPolicyForm({ overview, accountId, canEdit }: { overview: SignInPo
   const [isSaving, setIsSaving] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const isChanged = JSON.stringify(password) !== JSON.stringify(overview.PasswordPolicy) || JSON.stringify(lockout) !== JSON.stringify(overview.Lockout);
-  const { dialog } = useUnsavedChangesGuard({ isActive: canEdit, hasUnsavedChanges: () => isChanged, excludedRef: formRef });
+  const { dialog } = useUnsavedChangesGuard({ isActive: canEdit && isChanged, hasUnsavedChanges: () => isChanged, excludedRef: formRef });
 
   const outOfRange = (value: number, min: number, max: number) => !Number.isInteger(value) || value < min || value > max;
   const invalid = [

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useForm, type FieldError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -20,6 +20,7 @@ import { ApiError } from '../../platform/api/ApiError';
 import { failureText } from '../../platform/api/failureText';
 import { showMessage } from '../../platform/messages/messageStore';
 import { SUPPORT_DETAILS_QUERY_KEY, saveSupportDetails, supportDetailsForAccountQueryKey } from '../api/supportDetailsOperations';
+import { useUnsavedChangesGuard } from '../../platform/ui/useUnsavedChangesGuard';
 
 // The editor's sections, in the order the support panel shows them.
 const GROUPS: { titleKey: string; fields: SupportDetailField[] }[] = [
@@ -51,6 +52,9 @@ export function SupportDetailsForm({ accountId, initial }: SupportDetailsFormPro
     formState: { errors, isDirty, isSubmitting },
   } = useForm<SupportDetails>({ defaultValues: initial, resolver: zodResolver(supportDetailsInputSchema) as never });
 
+  const formRef = useRef<HTMLFormElement>(null);
+  const { dialog } = useUnsavedChangesGuard({ isActive: isDirty, hasUnsavedChanges: () => isDirty, excludedRef: formRef });
+
   const save = handleSubmit(async (values) => {
     setError(undefined);
     try {
@@ -77,7 +81,7 @@ export function SupportDetailsForm({ accountId, initial }: SupportDetailsFormPro
   };
 
   return (
-    <Box component="form" noValidate onSubmit={save}>
+    <Box component="form" noValidate onSubmit={save} ref={formRef}>
       {error && (
         <Alert severity="error" role="alert" sx={{ mb: 2 }}>
           {error}
@@ -108,6 +112,7 @@ export function SupportDetailsForm({ accountId, initial }: SupportDetailsFormPro
       <Button type="submit" variant="contained" disabled={!isDirty || isSubmitting} loading={isSubmitting}>
         {t('common.save')}
       </Button>
+      {dialog}
     </Box>
   );
 }
