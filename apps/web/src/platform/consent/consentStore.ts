@@ -49,6 +49,9 @@ export function subscribeConsent(listener: () => void): () => void {
   };
 }
 
+/** The consent tool can take a choice (storage is available): its settings may be offered. */
+export const isConsentToolReady = () => safeStorage() !== undefined;
+
 function safeStorage(): Storage | undefined {
   try {
     return window.localStorage;

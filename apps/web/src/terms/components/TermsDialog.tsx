@@ -10,6 +10,8 @@ import IconButton from '@mui/material/IconButton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { failureText } from '../../platform/api/failureText';
+import { ConsentSettingsForm } from '../../platform/consent/ConsentSettingsForm';
+import { isConsentToolReady } from '../../platform/consent/consentStore';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
 import { useConfirmedTerms } from '../api/confirmedTermsOperations';
@@ -28,16 +30,24 @@ interface TermsDialogProps {
   onClose: () => void;
 }
 
-/** spec §2 Terms menu: one tab per confirmed term; each shows its text, its PDF and, until accepted, an accept button. */
+const SETTINGS_TAB = 'settings';
+
+/**
+ * spec §2 Terms menu: one tab per confirmed term; each shows its text, its PDF and, until accepted,
+ * an accept button. The privacy view adds a settings tab for consent when the consent tool is ready.
+ */
 export function TermsDialog({ open, view, onClose }: TermsDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const tabsId = useId();
   const query = useConfirmedTerms(open);
-  const [chosenId, setChosenId] = useState<number>();
+  const [chosenId, setChosenId] = useState<number | typeof SETTINGS_TAB>();
   const terms = query.data ?? [];
+  const hasSettingsTab = view === 'privacy' && isConsentToolReady();
   const initial = (view === 'privacy' && terms.find((term) => term.IsPrivacyPolicy)) || terms[0];
-  const selected = terms.find((term) => term.Id === chosenId) ?? initial;
+  const isSettingsShown = hasSettingsTab && (chosenId === SETTINGS_TAB || (!initial && query.isSuccess));
+  const selected = isSettingsShown ? undefined : (terms.find((term) => term.Id === chosenId) ?? initial);
+  const tabValue = isSettingsShown ? SETTINGS_TAB : selected?.Id;
 
   return (
     <Dialog
@@ -57,10 +67,10 @@ export function TermsDialog({ open, view, onClose }: TermsDialogProps) {
       <IconButton onClick={onClose} aria-label={t('common.close')} sx={{ position: 'absolute', right: 8, top: 8 }}>
         <MdiIcon path={mdiClose} />
       </IconButton>
-      {terms.length > 0 && selected && (
+      {tabValue !== undefined && (terms.length > 0 || hasSettingsTab) && (
         <Tabs
-          value={selected.Id}
-          onChange={(_event, id: number) => setChosenId(id)}
+          value={tabValue}
+          onChange={(_event, id: number | typeof SETTINGS_TAB) => setChosenId(id)}
           variant="scrollable"
           scrollButtons="auto"
           aria-label={t('terms.tabs_label')}
@@ -69,12 +79,18 @@ export function TermsDialog({ open, view, onClose }: TermsDialogProps) {
           {terms.map((term) => (
             <Tab key={term.Id} value={term.Id} label={term.Name} id={`${tabsId}-tab-${term.Id}`} aria-controls={`${tabsId}-panel-${term.Id}`} />
           ))}
+          {hasSettingsTab && <Tab value={SETTINGS_TAB} label={t('consent.settings')} id={`${tabsId}-tab-settings`} aria-controls={`${tabsId}-panel-settings`} />}
         </Tabs>
       )}
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', pt: 2 }}>
         {query.isPending && <LoadingIndicator />}
         {query.isError && <Alert severity="error">{failureText(query.error)}</Alert>}
-        {query.isSuccess && terms.length === 0 && <Alert severity="info">{t('terms.none')}</Alert>}
+        {query.isSuccess && terms.length === 0 && !hasSettingsTab && <Alert severity="info">{t('terms.none')}</Alert>}
+        {isSettingsShown && (
+          <Box role="tabpanel" id={`${tabsId}-panel-settings`} aria-labelledby={`${tabsId}-tab-settings`} sx={{ maxWidth: 720 }}>
+            <ConsentSettingsForm idPrefix={`${tabsId}-consent`} />
+          </Box>
+        )}
         {selected && (
           <Box
             role="tabpanel"

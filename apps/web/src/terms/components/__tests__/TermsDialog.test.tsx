@@ -59,6 +59,23 @@ describe('TermsDialog (spec §2 Terms menu, §4 Terms)', () => {
     expect(await within(dialog).findByRole('tab', { name: 'Privacy policy', selected: true })).toBeInTheDocument();
   });
 
+  it('adds a consent settings tab to the privacy view only, and saves the choice there', async () => {
+    renderDialog('privacy');
+    const dialog = await screen.findByRole('dialog', { name: 'Privacy policy' });
+    await userEvent.click(await within(dialog).findByRole('tab', { name: 'Settings' }));
+    const panel = within(dialog).getByRole('tabpanel', { name: 'Settings' });
+    await userEvent.click(within(panel).getByRole('switch', { name: /analytics/i }));
+    await userEvent.click(within(panel).getByRole('button', { name: 'Save settings' }));
+    expect(JSON.parse(localStorage.getItem('cmp.consent') ?? '{}')).toMatchObject({ analytics: true, chat: false });
+  });
+
+  it('has no settings tab in the terms view', async () => {
+    renderDialog('terms');
+    const dialog = await screen.findByRole('dialog', { name: 'Terms and conditions' });
+    await within(dialog).findAllByRole('tab');
+    expect(within(dialog).queryByRole('tab', { name: 'Settings' })).not.toBeInTheDocument();
+  });
+
   it('replaces the accept button of an unaccepted term with a confirmation once accepting succeeds', async () => {
     const user = userEvent.setup();
     const { fetch } = renderDialog();
