@@ -35,6 +35,7 @@ import { accountLifecycleOperations } from './accounts/lifecycle/operations';
 import { userOperations } from './users/operations';
 import { auditLogOperations } from './auditLog/operations';
 import { notificationOperations } from './notifications/operations';
+import { chatBotOperations } from './chatBot/operations';
 
 export interface BuildOptions {
   database: DatabaseHandle;
@@ -99,6 +100,7 @@ export async function buildServer({ database, config, logger = false, extraOpera
     ...userOperations,
     ...auditLogOperations,
     ...notificationOperations,
+    ...chatBotOperations,
     ...extraOperations,
   );
   // SSO_PROVIDERS → sso_providers and the login buttons of branding (README "Configuration").

@@ -54,5 +54,6 @@ export const ERROR_KEYS = [
   'termination_already_scheduled',
   'commitment_period_required',
   'product_not_available',
+  'chat_token_invalid',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];

@@ -24,7 +24,7 @@ const catalogues = new Map<Locale, Record<string, string>>(
 );
 
 /** Error texts, password rule names and mail templates share one catalogue per language. */
-export type MessageKey = ErrorKey | `rule_${string}` | `mail_${string}`;
+export type MessageKey = ErrorKey | `rule_${string}` | `mail_${string}` | `chat_${string}`;
 
 export function translateMessage(locale: Locale, key: MessageKey, params: Record<string, string> = {}): string {
   const text = catalogues.get(locale)?.[key] ?? catalogues.get(DEFAULT_LOCALE)![key] ?? key;

@@ -1,7 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { Outlet } from 'react-router';
 import Box from '@mui/material/Box';
+import { isAllowed, requirement } from '@cmp/contracts/capabilities';
+import { hasConsentToAllServices, subscribeConsent } from '../../platform/consent/consentStore';
 import { useIsEmbedded } from '../../platform/embedded/embeddedHost';
+import { accountViewValue } from '../../platform/session/accountViewValue';
 import { useSessionUser } from '../../platform/session/currentUser';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { LoadingScreen } from '../screens/LoadingScreen';
@@ -12,10 +15,14 @@ import { SkipLink } from './SkipLink';
 const MAIN_ID = 'main-content';
 // The consent banner and page-view tracking (spec §4, §9) load after the page, never with it.
 const ConsentAndAnalytics = lazy(() => import('./ConsentAndAnalytics').then((module) => ({ default: module.ConsentAndAnalytics })));
+const ChatBot = lazy(() => import('../../chatBot/components/ChatBot').then((module) => ({ default: module.ChatBot })));
+// spec §6 "The chatbot needs Read on the chat bot capability, plus consent to all services".
+const CHAT_BOT_RULE = requirement('CHAT_BOT', ['Read']);
 
-/** spec §2 full layout: header, page, footer action bar (support panel and chatbot come with their issues). */
+/** spec §2 full layout: header, page, footer action bar, support panel and, when allowed, the chatbot. */
 export function FullLayout() {
   const user = useSessionUser();
+  const hasChatConsent = useSyncExternalStore(subscribeConsent, hasConsentToAllServices);
   // spec §1, §2: inside a host shell the host's navigation replaces the portal's header and footer.
   const isEmbedded = useIsEmbedded();
   // The route guard lets no page of this layout render before the user is known.
@@ -34,6 +41,11 @@ export function FullLayout() {
         <ConsentAndAnalytics />
       </Suspense>
       {!isEmbedded && <FooterBar user={user} />}
+      {hasChatConsent && isAllowed(user.Capability, CHAT_BOT_RULE) && (
+        <Suspense fallback={null}>
+          <ChatBot firstName={String(accountViewValue(user.UserAccount, 'User', 'Firstname') ?? '')} />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -49,6 +49,12 @@ export function subscribeConsent(listener: () => void): () => void {
   };
 }
 
+/** spec §6 "the chatbot needs … consent to all services in the consent tool". */
+export const hasConsentToAllServices = () => {
+  const choice = readConsent();
+  return Boolean(choice && CONSENT_SERVICES.every((service) => choice[service]));
+};
+
 /** The consent tool can take a choice (storage is available): its settings may be offered. */
 export const isConsentToolReady = () => safeStorage() !== undefined;
 
