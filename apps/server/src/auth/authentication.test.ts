@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { hash } from '@node-rs/argon2';
 import { call, DEMO_PASSWORD, signIn, startTestServer, type TestServer } from '../test/testServer';
 
 let server: TestServer;
@@ -70,6 +71,23 @@ describe('IAuthorizationService/Authenticate', () => {
     const actions = (rows as unknown as { rows: { action: string }[] }).rows.map((r) => r.action);
     expect(actions).toContain('SignIn');
     expect(actions).toContain('SignInFailed');
+  });
+});
+
+describe('password hashes made with older parameters', () => {
+  it('are replaced by a hash with the current parameters at the next successful sign-in', async () => {
+    const hashOf = async () =>
+      ((await server.handle.db.execute(sql`select password_hash as h from users where username = 'proseware.ops'`)) as unknown as { rows: { h: string }[] }).rows[0]!.h;
+    const old = await hash(DEMO_PASSWORD, { memoryCost: 4096, timeCost: 2, parallelism: 1 });
+    await server.handle.db.execute(sql`update users set password_hash = ${old} where username = 'proseware.ops'`);
+
+    expect((await call(server.app, 'IAuthorizationService/Authenticate', { userName: 'proseware.ops', password: 'Wrong-Password-2024!' })).status).toBe(401);
+    expect(await hashOf()).toBe(old);
+    expect((await call(server.app, 'IAuthorizationService/Authenticate', { userName: 'proseware.ops', password: DEMO_PASSWORD })).status).toBe(200);
+    const current = await hashOf();
+    expect(current).not.toBe(old);
+    expect(current).toMatch(new RegExp(`^\\$argon2id\\$v=19\\$m=${process.env.ARGON2_MEMORY_KIB ?? 65536},t=${process.env.ARGON2_TIME_COST ?? 3},p=1\\$`));
+    expect((await call(server.app, 'IAuthorizationService/Authenticate', { userName: 'proseware.ops', password: DEMO_PASSWORD })).status).toBe(200);
   });
 });
 

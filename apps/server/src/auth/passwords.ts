@@ -22,3 +22,14 @@ export async function verifyPassword(passwordHash: string | null | undefined, pa
   }
   return verify(passwordHash, password).catch(() => false);
 }
+
+/**
+ * True when a stored hash was made with other argon2 parameters than today's (or another
+ * algorithm), so the next successful sign-in stores a fresh hash (OWASP: upgrade on login).
+ */
+export function needsRehash(passwordHash: string): boolean {
+  const match = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(passwordHash);
+  if (!match) return true;
+  const [, memory, time, parallelism] = match.map(Number);
+  return memory !== ARGON2_OPTIONS.memoryCost || time !== ARGON2_OPTIONS.timeCost || parallelism !== ARGON2_OPTIONS.parallelism;
+}

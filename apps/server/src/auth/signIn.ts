@@ -10,7 +10,7 @@ import { assertAddressAllowed, isAddressAllowed } from '../security/ipRestrictio
 import { clearUserFailures, isIpThrottled, isUserLocked, recordFailure } from './bruteForce';
 import { enabledMethods, listMfaMethods, toAuthenticationMethod, verifyMfaCode } from './mfa';
 import { mustSetupMfa } from './mfaPolicy';
-import { verifyPassword } from './passwords';
+import { hashPassword, needsRehash, verifyPassword } from './passwords';
 import { lockoutForAccountPath } from './passwordService';
 import { toSessionUser } from './sessionUser';
 
@@ -50,6 +50,9 @@ export async function verifyCredentials(ctx: OperationContext, userName: string,
     const reason = !user ? 'unknown_user' : isLocked ? 'locked' : !isPasswordRight ? 'wrong_password' : 'inactive';
     await writeAudit(db, null, { action: 'SignInFailed', actorAccountId: account?.id ?? null, accountId: account?.id ?? null, accountPath: account?.path, details: { userName: userName.slice(0, 256), reason } }, requestMeta(ctx.request));
     throw new ApiError(401, 'invalid_credentials');
+  }
+  if (user.passwordHash && needsRehash(user.passwordHash)) {
+    await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.accountId, user.accountId));
   }
   return { user, account };
 }
