@@ -1,8 +1,9 @@
 // `npm run bench <name>`: benchmarks that print their figures. Never part of `npm test`.
+import { benchAccounts } from './bench/accounts';
 import { benchApi } from './bench/api';
 import { benchAuth } from './bench/auth';
 
-const benches: Record<string, () => Promise<void>> = { api: benchApi, auth: benchAuth };
+const benches: Record<string, () => Promise<void>> = { accounts: benchAccounts, api: benchApi, auth: benchAuth };
 const name = process.argv[2];
 const bench = name ? benches[name] : undefined;
 if (!bench) {

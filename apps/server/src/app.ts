@@ -32,6 +32,8 @@ import { termsOperations } from './terms/operations';
 import { accountViewOperations } from './accounts/views/operations';
 import { accountTreeOperations } from './accounts/tree/operations';
 import { accountLifecycleOperations } from './accounts/lifecycle/operations';
+import { accountLifecycleJobs } from './accounts/lifecycle/jobs';
+import { JobRunner } from './platform/jobs';
 import { userOperations } from './users/operations';
 import { auditLogOperations } from './auditLog/operations';
 import { notificationOperations } from './notifications/operations';
@@ -107,6 +109,11 @@ export async function buildServer({ database, config, logger = false, extraOpera
   const ssoProviderSync = await syncSsoProviders(db, config, app.log);
   app.addHook('onClose', async () => ssoProviderSync.stop());
   registerOperationRoute(app, registry, db, config, mailer ?? createMailer(db, config.smtpUrl), sessionCache);
+  // Background work on the same database (DESIGN.md "jobs"); stopped before the database closes.
+  const jobs = new JobRunner(database, app.log, [...accountLifecycleJobs]);
+  app.decorate('jobs', jobs);
+  await jobs.start();
+  app.addHook('onClose', async () => jobs.stop());
 
   app.get('/healthz', async () => ({ status: 'ok' }));
 

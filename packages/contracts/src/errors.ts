@@ -55,5 +55,9 @@ export const ERROR_KEYS = [
   'commitment_period_required',
   'product_not_available',
   'chat_token_invalid',
+  'user_cannot_disable_self',
+  'user_cannot_change_own_admin_status',
+  'move_same_parent',
+  'termination_includes_caller',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCOUNT_STATES, ACCOUNT_TYPES, type AccountType } from './accounts';
+import { ACCOUNT_STATES, ACCOUNT_TYPES, accountIdSchema, type AccountType } from './accounts';
 
 // spec §5 "Search needs a minimum number of characters before results show"; the server answers
 // an empty list below it, so portal and integrations see the same rule.
@@ -23,8 +23,47 @@ export const portalAccountSearchRequestSchema = z
   .strict();
 export type PortalAccountSearchRequest = z.input<typeof portalAccountSearchRequestSchema>;
 
-/** `IAccountService/Search`: today the portal form only; becomes `z.union([portal, integration])`. */
-export const accountSearchRequestSchema = portalAccountSearchRequestSchema;
+/** The most matches one integration search answers, ordered by display name. */
+export const INTEGRATION_SEARCH_LIMIT = 500;
+
+/**
+ * The integration form of partners' scripts (issue 6 "Integration API", a public contract):
+ * accounts of one type below parentAccountId whose display name contains displayName.Value (case
+ * insensitive; empty matches every name) and, when searchField is given, that have a view value
+ * named searchField.Name equal to searchField.Value in any of their views.
+ */
+export const integrationAccountSearchRequestSchema = z
+  .object({
+    parentAccountId: accountIdSchema,
+    accountType: z.enum(ACCOUNT_TYPES),
+    displayName: z.object({ Value: z.string().max(ACCOUNT_SEARCH_MAX_LENGTH) }).strict(),
+    searchField: z
+      .object({
+        Name: z.string().min(1).max(100),
+        Value: z.union([z.string().max(1000), z.number(), z.boolean()]),
+      })
+      .strict()
+      .nullable()
+      .optional(),
+  })
+  .strict();
+export type IntegrationAccountSearchRequest = z.input<typeof integrationAccountSearchRequestSchema>;
+
+const isPortalForm = (body: unknown) => typeof body === 'object' && body !== null && 'searchString' in body;
+
+/**
+ * `IAccountService/Search`: either form. A body with `searchString` is the portal's; any other is
+ * judged as the integration form, and a refusal names the fields of the form the caller meant.
+ */
+export const accountSearchRequestSchema = z.union([portalAccountSearchRequestSchema, integrationAccountSearchRequestSchema], {
+  error: (issue) => {
+    if (issue.code !== 'invalid_union' || !('errors' in issue)) return undefined;
+    const meant = (issue.errors as { path: PropertyKey[]; message: string }[][])[isPortalForm(issue.input) ? 0 : 1] ?? [];
+    return meant.map((inner) => (inner.path.length ? `${inner.path.map(String).join('.')}: ${inner.message}` : inner.message)).join('; ');
+  },
+});
+export type AccountSearchRequest = z.output<typeof accountSearchRequestSchema>;
+export const isPortalSearch = (request: AccountSearchRequest): request is z.output<typeof portalAccountSearchRequestSchema> => 'searchString' in request;
 
 /** A stable icon key per account type; the portal maps it to an mdi icon. */
 export const ACCOUNT_ICONS = ['reseller', 'company', 'department', 'user', 'product', 'vendor'] as const;

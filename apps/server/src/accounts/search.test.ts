@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { ACCOUNT_TYPES } from '@cmp/contracts/accounts';
 import type { AccountSearchResult } from '@cmp/contracts/search';
 import { call, signIn, startTestServer, type TestServer } from '../test/testServer';
-import { accountSearchQuery } from './accountSearchQuery';
+import { accountSearchContainsQuery, accountSearchPrefixQuery } from './accountSearchQuery';
 
 let server: TestServer;
 const cookies: Record<string, string> = {};
@@ -141,10 +141,93 @@ describe('IAccountService/Search (spec §2 global search, §7 search accounts)',
   });
 
   // Asserted on PGlite and PostgreSQL alike: both planners pick the index once the table is vacuumed.
-  it('finds names through the trigram index, not a scan of every account', async () => {
+  it('finds names through indexes, not a scan of every account', async () => {
     const northwind = await accountOf('Northwind Cloud');
-    const query = accountSearchQuery('conto', [{ path: northwind.path, types: [...ACCOUNT_TYPES] }]);
-    const plan = (await rowsOf<Record<string, string>>(sql`explain ${query}`)).map((row) => Object.values(row)[0]).join('\n');
-    expect(plan).toContain('accounts_display_name_trgm_idx');
+    const scopes = [{ path: northwind.path, types: [...ACCOUNT_TYPES] }];
+    const planOf = async (query: ReturnType<typeof sql>) => (await rowsOf<Record<string, string>>(sql`explain ${query}`)).map((row) => Object.values(row)[0]).join('\n');
+    expect(await planOf(accountSearchContainsQuery('conto', scopes, [], 50))).toContain('accounts_display_name_trgm_idx');
+    const prefixPlan = await planOf(accountSearchPrefixQuery('conto', scopes));
+    expect(prefixPlan).toContain('accounts_display_name_lower_c_idx');
+    expect(prefixPlan).toContain('users_username_lower_c_idx');
+  });
+});
+
+describe('IAccountService/Search, integration form (issue 6 "Integration API", a public contract)', () => {
+  async function integrationSearch(username: string, body: Record<string, unknown>) {
+    cookies[username] ??= await signIn(server.app, username);
+    return call(server.app, 'IAccountService/Search', body, { cookie: cookies[username] });
+  }
+  async function found(username: string, body: Record<string, unknown>) {
+    const result = await integrationSearch(username, body);
+    expect(result.status, JSON.stringify(result.body)).toBe(200);
+    return result.body as unknown as AccountSearchResult[];
+  }
+  const under = async (parentName: string, accountType: string, value: string, searchField?: { Name: string; Value: unknown }) => ({
+    parentAccountId: (await accountOf(parentName)).id,
+    accountType,
+    displayName: { Value: value },
+    ...(searchField ? { searchField } : {}),
+  });
+
+  it('finds accounts of the type below the parent whose name contains the text, any case, with the product of each subscription', async () => {
+    const results = await found('reseller.admin', await under('Contoso Ltd', 'Product', 'SKYLINE'));
+    expect(names(results)).toEqual(['Skyline CRM – Contoso', 'Skyline Design Studio – Carl Jensen', 'Skyline Mail – Contoso', 'Skyline Office E3 – Contoso']);
+    expect(results[2]).toEqual({
+      AccountId: (await accountOf('Skyline Mail – Contoso')).id,
+      AccountType: 'Product',
+      DisplayName: 'Skyline Mail – Contoso',
+      AccountState: 'Active',
+      Icon: 'product',
+      ProductName: 'SKYLINE_MAIL',
+      ProductDisplayName: 'Skyline Mail',
+    });
+    expect(names(await found('company.admin', await under('Contoso Ltd', 'User', 'patel')))).toEqual(['Priya Patel']);
+  });
+
+  it('matches a view value of the named field exactly, in any view', async () => {
+    expect(names(await found('company.admin', await under('Contoso Ltd', 'Product', '', { Name: 'Domain', Value: 'contoso.example' })))).toEqual(['Skyline Mail – Contoso']);
+    expect(await found('company.admin', await under('Contoso Ltd', 'Product', '', { Name: 'Domain', Value: 'CONTOSO.example' }))).toEqual([]);
+    expect(await found('company.admin', await under('Contoso Ltd', 'Product', '', { Name: 'Domain', Value: 'contoso' }))).toEqual([]);
+    expect(names(await found('company.admin', await under('Contoso Ltd', 'Product', '', { Name: 'Region', Value: 'EU' })))).toEqual(['Skyline CRM – Contoso']);
+    expect(names(await found('company.admin', await under('Contoso Ltd', 'Product', 'mail', { Name: 'Mailboxes', Value: 25 })))).toEqual(['Skyline Mail – Contoso']);
+    expect(names(await found('company.admin', await under('Contoso Ltd', 'Product', '', { Name: 'ProductName', Value: 'SKYLINE_OFFICE_E3' })))).toEqual(['Skyline Office E3 – Contoso']);
+    expect(names(await found('company.admin', await under('Contoso Ltd', 'User', '', { Name: 'Username', Value: 'tom.becker' })))).toEqual(['Tom Becker']);
+    expect(names(await found('company.admin', { ...(await under('Contoso Ltd', 'User', 'Tom')), searchField: null }))).toEqual(['Tom Becker']);
+  });
+
+  it('finds only below the parent, never the parent itself', async () => {
+    expect(names(await found('company.admin', await under('Sales', 'User', '')))).toEqual(['Priya Patel', 'Tom Becker']);
+    expect(await found('reseller.admin', await under('Contoso Ltd', 'Company', 'Contoso'))).toEqual([]);
+  });
+
+  it("answers the same 403 for a parent of another tenant and for one that does not exist, and never finds another tenant's accounts", async () => {
+    const foreign = await integrationSearch('other.admin', await under('Contoso Ltd', 'Product', ''));
+    const missing = await integrationSearch('other.admin', { ...(await under('Contoso Ltd', 'Product', '')), parentAccountId: 987_654 });
+    expect([foreign.status, missing.status]).toEqual([403, 403]);
+    expect(foreign.body).toEqual(missing.body);
+    expect((await integrationSearch('company.admin', await under('Northwind Cloud', 'Company', ''))).status).toBe(403);
+    expect(names(await found('other.admin', await under('Fabrikam Distribution', 'Product', '')))).toEqual(['Skyline Mail – Litware']);
+    expect(names(await found('reseller.admin', await under('Northwind Cloud', 'Product', 'Skyline')))).not.toContain('Skyline Mail – Litware');
+  });
+
+  it('finds no account of a type the caller may not read', async () => {
+    expect(await found('company.user', await under('Carl Jensen', 'Product', ''))).toEqual([]);
+    expect((await integrationSearch('company.user', await under('Contoso Ltd', 'User', ''))).status).toBe(403);
+  });
+
+  it('answers 400 naming the field of the integration form', async () => {
+    const contoso = (await accountOf('Contoso Ltd')).id;
+    const cases: [Record<string, unknown>, string][] = [
+      [{ parentAccountId: 'x', accountType: 'User', displayName: { Value: '' } }, 'parentAccountId'],
+      [{ parentAccountId: contoso, accountType: 'Planet', displayName: { Value: '' } }, 'accountType'],
+      [{ parentAccountId: contoso, accountType: 'User', displayName: 'Tom' }, 'displayName'],
+      [{ parentAccountId: contoso, accountType: 'User', displayName: { Value: '' }, top: 5 }, 'top'],
+      [{ parentAccountId: contoso, accountType: 'User', displayName: { Value: '' }, searchField: { Name: 'Email' } }, 'searchField.Value'],
+    ];
+    for (const [body, field] of cases) {
+      const result = await integrationSearch('company.admin', body);
+      expect(result.status, JSON.stringify(body)).toBe(400);
+      expect(result.body.Message).toContain(field);
+    }
   });
 });

@@ -1,4 +1,73 @@
-import type { OperationDefinition } from '../platform/operations';
+import { exportAuditLogRequestSchema, getAuditLogRequestSchema, getAuditLogResponseSchema, type AuditLogEntry } from '@cmp/contracts/auditLog';
+import { requirement } from '@cmp/contracts/capabilities';
+import { fileDownloadSchema } from '@cmp/contracts/users';
+import { callerScopePath, requireAccountInHierarchy } from '../platform/access';
+import { requestMeta, writeAudit } from '../platform/audit';
+import type { Queryable } from '../platform/db/database';
+import { ApiError } from '../platform/errors';
+import { catalogueText, workbookDownload, type ExcelColumn } from '../platform/excel';
+import { defineOperation, type OperationDefinition } from '../platform/operations';
+import type { AccountRow, CallerSession } from '../platform/session';
+import { listAuditEntries } from './auditLogQueries';
+
+const AUDIT_READ = requirement('AUDIT_LOG', ['Read']);
+
+/** The account whose log is read, inside the caller's hierarchy; a user log is only a User account's. */
+async function requireLogAccount(db: Queryable, caller: CallerSession, accountId: number, isUserLog: boolean): Promise<{ account: AccountRow; scopePath: string }> {
+  const account = await requireAccountInHierarchy(db, caller, accountId, AUDIT_READ);
+  if (isUserLog && account.type !== 'User') throw new ApiError(400, 'field_invalid_value', { field: 'accountId', value: String(accountId) });
+  return { account, scopePath: await callerScopePath(db, caller, AUDIT_READ) };
+}
+
+const getAuditLog = defineOperation({
+  service: 'IAccountService',
+  operation: 'GetAuditLog',
+  readOnly: true,
+  summary: "One page of an account's audit log (every entry about an account in its subtree) or, with isUserLog, of a user's log (entries made by or about the user); filtered by period, actor and action, with the total.",
+  request: getAuditLogRequestSchema,
+  response: getAuditLogResponseSchema,
+  rule: AUDIT_READ,
+  async handler(input, { db, caller }) {
+    const { account, scopePath } = await requireLogAccount(db, caller, input.accountId, input.isUserLog);
+    const { entries, total } = await listAuditEntries(db, account, scopePath, input, { page: input.page, pageSize: input.pageSize });
+    return { Entries: entries, Total: total };
+  },
+});
+
+const AUDIT_COLUMNS: ExcelColumn<AuditLogEntry>[] = [
+  { titleKey: 'export_audit_when', width: 20, value: (e) => new Date(e.OccurredAt) },
+  { titleKey: 'export_audit_action', width: 26, value: (e) => e.Action },
+  { titleKey: 'export_audit_account', width: 28, value: (e) => e.AccountDisplayName },
+  { titleKey: 'export_audit_actor', width: 24, value: (e) => e.ActorDisplayName },
+  { titleKey: 'export_audit_impersonator', width: 24, value: (e) => e.ImpersonatorDisplayName },
+  { titleKey: 'export_audit_ip', width: 16, value: (e) => e.Ip },
+  { titleKey: 'export_audit_details', width: 60, value: (e) => JSON.stringify(e.Details) },
+];
+
+const exportAuditLog = defineOperation({
+  service: 'IAccountService',
+  operation: 'ExportAuditLog',
+  summary: 'The entries GetAuditLog lists (same filter and sort, every page) as an Excel workbook: {FileName, ContentType, ContentBase64}. Audited as AuditLogExported.',
+  request: exportAuditLogRequestSchema,
+  response: fileDownloadSchema,
+  rule: AUDIT_READ,
+  async handler(input, ctx) {
+    const { db, caller, locale } = ctx;
+    const { account, scopePath } = await requireLogAccount(db, caller, input.accountId, input.isUserLog);
+    const { entries } = await listAuditEntries(db, account, scopePath, input);
+    const file = await workbookDownload(locale, {
+      baseName: `${catalogueText(locale, 'export_audit_file')}-${account.displayName}`,
+      sheetTitleKey: 'export_audit_sheet',
+      columns: AUDIT_COLUMNS,
+      rows: entries,
+    });
+    await db.transaction(async (tx) => {
+      const details = { Count: entries.length, IsUserLog: input.isUserLog, Filter: input.filter };
+      await writeAudit(tx, caller, { action: 'AuditLogExported', accountId: account.id, accountPath: account.path, details }, requestMeta(ctx.request));
+    });
+    return file;
+  },
+});
 
 /** The audit log and user log of an account's subtree, with Excel export. */
-export const auditLogOperations: OperationDefinition[] = [];
+export const auditLogOperations: OperationDefinition[] = [getAuditLog, exportAuditLog];

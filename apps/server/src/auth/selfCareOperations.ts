@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { okResponseSchema } from '@cmp/contracts/auth';
 import {
@@ -11,18 +10,14 @@ import {
 import { passwordResetTokens, sessions } from '../platform/db/schema';
 import { writeAudit, requestMeta } from '../platform/audit';
 import { ApiError } from '../platform/errors';
-import { translateMessage } from '../platform/i18n/messages';
 import { defineOperation, definePublicOperation, type OperationContext } from '../platform/operations';
 import { endAllSessionsOfUser, loadAccount, type UserRow } from '../platform/session';
-import { normalizeLocale } from '@cmp/contracts/locales';
-import { loadPlatformBranding } from '../branding/brandingRoutes';
 import { clearUserFailures } from './bruteForce';
 import { DEFAULT_PASSWORD_POLICY, unmetPasswordRules } from './passwordPolicy';
 import { passwordRulesError, setPassword, unmetRulesForUser } from './passwordService';
 import { verifyPassword } from './passwords';
+import { createResetLink, hashResetToken, mailResetLink } from './resetLinks';
 import { findUserByName } from './signIn';
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The user a reset link belongs to, when the link is valid (unused, unexpired, for that username). */
 async function userOfResetLink(ctx: OperationContext, username: string, token: string): Promise<UserRow | undefined> {
@@ -31,7 +26,7 @@ async function userOfResetLink(ctx: OperationContext, username: string, token: s
   const [row] = await ctx.db
     .select()
     .from(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.tokenHash, hashToken(token)), eq(passwordResetTokens.userAccountId, user.accountId), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, sql`now()`)))
+    .where(and(eq(passwordResetTokens.tokenHash, hashResetToken(token)), eq(passwordResetTokens.userAccountId, user.accountId), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, sql`now()`)))
     .limit(1);
   return row ? user : undefined;
 }
@@ -84,19 +79,11 @@ const requestResetPassword = definePublicOperation({
     const user = await findUserByName(ctx, input.username);
     const account = user ? await loadAccount(ctx.db, user.accountId) : undefined;
     if (!user || !account || !user.email || user.isDisabled || account.state !== 'Active') return { Success: true };
-    const token = randomBytes(32).toString('base64url');
-    await ctx.db.transaction(async (tx) => {
-      await tx.insert(passwordResetTokens).values({ tokenHash: hashToken(token), userAccountId: user.accountId, expiresAt: new Date(Date.now() + ctx.config.passwordResetMinutes * 60_000) });
+    const link = await ctx.db.transaction(async (tx) => {
       await writeAudit(tx, null, { action: 'PasswordResetRequested', actorAccountId: account.id, accountId: account.id, accountPath: account.path }, requestMeta(ctx.request));
+      return createResetLink(tx, ctx.config, user);
     });
-    const { title } = await loadPlatformBranding(ctx.db);
-    const locale = normalizeLocale(user.locale) ?? ctx.locale;
-    const link = `${ctx.config.publicUrl}/#/reset-password/${encodeURIComponent(user.username)}/${token}`;
-    await ctx.mailer.send({
-      to: user.email,
-      subject: translateMessage(locale, 'mail_reset_subject', { title }),
-      text: translateMessage(locale, 'mail_reset_body', { name: user.firstName || user.username, title, username: user.username, minutes: String(ctx.config.passwordResetMinutes), link }),
-    });
+    await mailResetLink(ctx, user, link);
     return { Success: true };
   },
 });
@@ -118,7 +105,7 @@ const resetPassword = definePublicOperation({
       const used = await tx
         .update(passwordResetTokens)
         .set({ usedAt: sql`now()` })
-        .where(and(eq(passwordResetTokens.tokenHash, hashToken(input.token)), isNull(passwordResetTokens.usedAt)))
+        .where(and(eq(passwordResetTokens.tokenHash, hashResetToken(input.token)), isNull(passwordResetTokens.usedAt)))
         .returning({ tokenHash: passwordResetTokens.tokenHash });
       if (!used.length) throw new ApiError(400, 'reset_link_invalid');
       await setPassword(tx, user.accountId, input.newPassword);

@@ -8,7 +8,8 @@ import { enabledMethods, listMfaMethods, toAuthenticationMethod } from './mfa';
 /** The session user of spec §3, as GetCurrentUser and Authenticate answer it. */
 export async function toSessionUser(db: Queryable, caller: CallerSession): Promise<SessionUser> {
   const impersonator = caller.impersonatorAccountId ? await loadAccount(db, caller.impersonatorAccountId) : undefined;
-  const company = caller.companyAccount.views.Company?.Values ?? {};
+  // A reseller's own values sit in its Reseller view (views are named after the account type).
+  const company = (caller.companyAccount.views[caller.companyAccount.type] ?? caller.companyAccount.views.Company)?.Values ?? {};
   return {
     SessionId: caller.publicId,
     UserAccountId: caller.userAccount.id,

@@ -15,12 +15,16 @@ import {
 } from '../auth/capabilityProfiles';
 import { DEMO_ICON_SVG, DEMO_LOGO_SVG, renderPng } from './brandingAssets';
 import { loadDemoSupportAndTerms } from './demoSupportAndTerms';
+import { loadDemoCatalog } from './demoCatalog';
 
 /** The demo cast of DESIGN.md; tests and people trying the product rely on these usernames. */
 export const DEMO_USERNAMES = ['admin', 'reseller.admin', 'company.admin', 'company.user', 'other.admin', 'vendor.admin'] as const;
 
-const companyViews = (displayName: string, identificator: string, country: string): Views => ({
-  Company: { Values: { DisplayName: displayName, AccountIdentificator: identificator, Country: country } },
+// The currency a demo organisation bills in, by its country (Currencies enum of the account views).
+const CURRENCY_OF_COUNTRY: Record<string, string> = { GB: 'GBP', DE: 'EUR', SE: 'SEK', US: 'USD' };
+// A reseller's organisation data sits in its own `Reseller` view (same fields as `Company`).
+const companyViews = (displayName: string, identificator: string, country: string, view = 'Company'): Views => ({
+  [view]: { Values: { DisplayName: displayName, AccountIdentificator: identificator, Country: country, Currency: CURRENCY_OF_COUNTRY[country] ?? 'USD' } },
 });
 
 interface DemoPerson {
@@ -38,7 +42,7 @@ export async function loadDemoWorld(tx: Tx, passwordHash: string): Promise<void>
   let admin: AccountRow | null = null;
   const created: AccountRow[] = [];
   const account = async (type: AccountRow['type'] & ('Reseller' | 'Company' | 'Department' | 'Vendor'), parent: AccountRow | null, name: string, id: string, country = 'US') => {
-    const views = type === 'Department' ? { Department: { Values: { DisplayName: name } } } : companyViews(name, id, country);
+    const views = type === 'Department' ? { Department: { Values: { DisplayName: name, CostCenter: id } } } : companyViews(name, id, country, type === 'Reseller' ? 'Reseller' : 'Company');
     const row = await insertAccount(tx, { type, parent, displayName: name, views });
     created.push(row);
     return row;
@@ -99,6 +103,7 @@ export async function loadDemoWorld(tx: Tx, passwordHash: string): Promise<void>
   await writeStoredFile(tx, 'branding/logo.svg', 'image/svg+xml', Buffer.from(DEMO_LOGO_SVG));
   await writeStoredFile(tx, 'branding/appicon.ico', 'image/png', await renderPng(DEMO_ICON_SVG, 64));
   await loadDemoSupportAndTerms(tx, owner, northwind);
+  await loadDemoCatalog(tx, admin);
 
   for (const row of created) {
     await writeAudit(tx, null, {

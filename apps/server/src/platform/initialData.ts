@@ -5,6 +5,7 @@ import { accounts } from './db/schema';
 import type { ServerConfig } from './config';
 import { hashPassword } from '../auth/passwords';
 import { insertAccount, insertUser } from '../accounts/accountStore';
+import { seedAccountViews } from '../accounts/views/viewMetadata';
 import { assignRole, insertRoleWithCapabilities } from '../auth/roleStore';
 import { RESELLER_ADMIN_CAPABILITIES } from '../auth/capabilityProfiles';
 import { DEMO_USERNAMES, loadDemoWorld } from '../demo/demoWorld';
@@ -25,6 +26,8 @@ export type FirstStart =
 export async function ensureInitialData(db: Database, config: ServerConfig): Promise<FirstStart> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_START_LOCK})`);
+    // View definitions, layouts and enums: written where missing, on a fresh and an existing database.
+    await seedAccountViews(tx);
     const [{ count }] = (await tx.select({ count: sql<number>`count(*)::int` }).from(accounts)) as [{ count: number }];
     if (count > 0) return { kind: 'existing' } as const;
     if (config.loadDemoData) {

@@ -1,4 +1,7 @@
 import type { OperationDefinition } from '../../platform/operations';
+import { accountViewReadWriteOperations } from './accountOperations';
+import { createAccountOperations } from './createOperations';
+import { layoutOperations } from './layoutOperations';
 
 /** Metadata-driven account views: layouts, enum data, load, update, validation, create. */
-export const accountViewOperations: OperationDefinition[] = [];
+export const accountViewOperations: OperationDefinition[] = [...layoutOperations, ...accountViewReadWriteOperations, ...createAccountOperations];

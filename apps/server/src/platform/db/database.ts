@@ -15,6 +15,11 @@ export interface DatabaseHandle {
   /** LISTEN on a channel: how app nodes sharing one database tell each other about changes. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<void>;
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Raw SQL for a library that brings its own statements (pg-boss, platform/jobs.ts): `$n`
+   * parameters with values, or — without values — several statements at once.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -50,6 +55,13 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     },
     async notify(channel, payload) {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async executeSql(text, values) {
+      if (values?.length) return client.query(text, values);
+      // A prepared statement takes one statement only: batches go through exec; the answer is the
+      // last statement that returned rows (pg-boss wraps its selects in BEGIN … COMMIT).
+      const results = await client.exec(text);
+      return [...results].reverse().find((r) => r.fields.length > 0) ?? { rows: [] };
     },
     close: () => client.close(),
   };
@@ -90,6 +102,7 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
     async notify(channel, payload) {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
+    executeSql: (text, values) => pool.query(text, values),
     async close() {
       await Promise.all(listeners.map((l) => l.end().catch(() => undefined)));
       await pool.end();

@@ -48,6 +48,9 @@ export const accounts = pgTable(
     index('accounts_type_idx').on(t.type),
     // Global search: "name contains" served by a trigram index (pg_trgm), not a scan.
     index('accounts_display_name_trgm_idx').using('gin', sql`${t.displayName} gin_trgm_ops`),
+    // Global search, prefixes in name order: a C-collated index serves LIKE 'text%' in any database
+    // locale and hands the rows over already sorted (accountSearchPrefixQuery).
+    index('accounts_display_name_lower_c_idx').on(sql`(lower(${t.displayName}) collate "C")`, t.id),
   ],
 );
 
@@ -72,7 +75,11 @@ export const users = pgTable(
     createdAt: createdAt(),
   },
   // Usernames are unique case-insensitively (brute-force counters and sign-in both fold case).
-  (t) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    // Global search by username prefix (see accounts_display_name_lower_c_idx).
+    index('users_username_lower_c_idx').on(sql`(lower(${t.username}) collate "C")`),
+  ],
 );
 
 /**

@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { isAllowed } from '@cmp/contracts/capabilities';
+import { AccountPageFrame } from '../../accounts/view/components/AccountPageFrame';
 import { useAccountIdParam } from '../../platform/navigation/useAccountIdParam';
 import { useSessionUser } from '../../platform/session/currentUser';
 import { IpRestrictionsCard } from '../components/IpRestrictionsCard';
@@ -20,21 +19,15 @@ export function AccountSecurityScreen() {
   const canViewPolicy = isAllowed(capabilities, SECURITY_RULES.viewMfaPolicy);
   const canViewSignInPolicy = isAllowed(capabilities, SECURITY_RULES.viewSignInPolicy);
 
+  if (accountId === undefined) return <Alert severity="error">{t('common.invalid_account')}</Alert>;
   return (
-    <Box sx={{ maxWidth: 900, mx: 'auto' }}>
-      <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
-        {t('routes.security')}
-      </Typography>
-      {accountId === undefined ? (
-        <Alert severity="error">{t('common.invalid_account')}</Alert>
-      ) : (
-        <Stack spacing={3}>
-          {canViewIp && <IpRestrictionsCard key={`ip-${accountId}`} accountId={accountId} canSave={isAllowed(capabilities, SECURITY_RULES.saveIpRestrictions)} />}
-          {canViewPolicy && <MfaPolicyCard key={`policy-${accountId}`} accountId={accountId} canEdit={isAllowed(capabilities, SECURITY_RULES.editMfaPolicy)} />}
-          {canViewSignInPolicy && <SignInPolicyCard key={`sign-in-${accountId}`} accountId={accountId} canEdit={isAllowed(capabilities, SECURITY_RULES.editSignInPolicy)} />}
-          {!canViewIp && !canViewPolicy && !canViewSignInPolicy && <Alert severity="info">{t('account_security.no_access')}</Alert>}
-        </Stack>
-      )}
-    </Box>
+    <AccountPageFrame accountId={accountId} titleKey="routes.security">
+      <Stack spacing={3} sx={{ maxWidth: 900 }}>
+        {canViewIp && <IpRestrictionsCard key={`ip-${accountId}`} accountId={accountId} canSave={isAllowed(capabilities, SECURITY_RULES.saveIpRestrictions)} />}
+        {canViewPolicy && <MfaPolicyCard key={`policy-${accountId}`} accountId={accountId} canEdit={isAllowed(capabilities, SECURITY_RULES.editMfaPolicy)} />}
+        {canViewSignInPolicy && <SignInPolicyCard key={`sign-in-${accountId}`} accountId={accountId} canEdit={isAllowed(capabilities, SECURITY_RULES.editSignInPolicy)} />}
+        {!canViewIp && !canViewPolicy && !canViewSignInPolicy && <Alert severity="info">{t('account_security.no_access')}</Alert>}
+      </Stack>
+    </AccountPageFrame>
   );
 }

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { isAllowed } from '@cmp/contracts/capabilities';
 import type { SessionUser } from '@cmp/contracts/auth';
 import type { MfaMethod, MfaMethodKind } from '@cmp/contracts/identity';
+import { AccountPageFrame } from '../../accounts/view/components/AccountPageFrame';
 import { showMessage } from '../../platform/messages/messageStore';
 import { DASHBOARD_PATH } from '../../platform/navigation/appPaths';
 import { useAccountIdParam } from '../../platform/navigation/useAccountIdParam';
@@ -44,17 +45,13 @@ export function UserSecurityScreen() {
   const accountId = useAccountIdParam();
   const user = useSessionUser();
 
+  if (accountId === undefined || !user) return <Alert severity="error">{t('common.invalid_account')}</Alert>;
   return (
-    <Box sx={{ maxWidth: 1100, mx: 'auto' }}>
-      <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
-        {t('routes.user_security')}
-      </Typography>
-      {accountId === undefined || !user ? (
-        <Alert severity="error">{t('common.invalid_account')}</Alert>
-      ) : (
+    <AccountPageFrame accountId={accountId} titleKey="routes.user_security">
+      <Box sx={{ maxWidth: 1100 }}>
         <UserMfaCard key={accountId} userAccountId={accountId} sessionUser={user} />
-      )}
-    </Box>
+      </Box>
+    </AccountPageFrame>
   );
 }
 

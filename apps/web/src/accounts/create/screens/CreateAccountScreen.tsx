@@ -1,6 +1,131 @@
-import { AreaInPreparationScreen } from '../../../app/screens/AreaInPreparationScreen';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { ALLOWED_PARENT_TYPES, type Views } from '@cmp/contracts/accounts';
+import type { CreatableAccountType, DefaultView, LayoutField, LayoutPage } from '@cmp/contracts/accountViews';
+import { failureText } from '../../../platform/api/failureText';
+import { showMessage } from '../../../platform/messages/messageStore';
+import { useSessionUser } from '../../../platform/session/currentUser';
+import { LoadingIndicator } from '../../../platform/ui/LoadingIndicator';
+import { useUnsavedChangesGuard } from '../../../platform/ui/useUnsavedChangesGuard';
+import { createAccount, useDefaultViewsForCreate, useLoadedAccount, useViewLayout } from '../../view/api/accountViewOperations';
+import { MetadataForm } from '../../view/components/MetadataForm';
+import { useMetadataEditor } from '../../view/hooks/useMetadataEditor';
+import { fieldKey, type FormValues } from '../../view/utils/fieldRules';
+import { ParentPicker, type ParentOption } from '../components/ParentPicker';
 
-// Being built in this issue (accounts); replaced by the real screen.
+type CreatedType = Exclude<CreatableAccountType, 'Product'>;
+const CREATED_TYPES: CreatedType[] = ['User', 'Department', 'Company', 'Reseller'];
+
+/**
+ * #/Account/Create/User|Department|Company|Reseller[?parentAccountId=] (accounts issue "Create"):
+ * pick the parent (the given one, else the caller's company), fill the views of
+ * GetDefaultAccountViewsForCreate in the Create layout, CreateAccount, then open the new account.
+ */
 export function CreateAccountScreen() {
-  return <AreaInPreparationScreen titleKey="routes.create_company" />;
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const [searchParams] = useSearchParams();
+  const sessionUser = useSessionUser();
+  const type = CREATED_TYPES.find((candidate) => pathname.endsWith(`/${candidate}`)) ?? 'User';
+  const given = Number(searchParams.get('parentAccountId'));
+  const [parentId, setParentId] = useState<number | undefined>(Number.isSafeInteger(given) && given > 0 ? given : sessionUser?.CompanyAccount.AccountId);
+  const parentQuery = useLoadedAccount(parentId);
+  const parent: ParentOption | null = parentQuery.data && parentQuery.data.AccountId === parentId ? parentQuery.data : null;
+  const defaultsQuery = useDefaultViewsForCreate(type, parentId);
+  const layoutQuery = useViewLayout(type, 'Create', '');
+
+  return (
+    <Box sx={{ maxWidth: 1100, mx: 'auto', width: '100%' }}>
+      <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
+        {t(`routes.create_${type.toLowerCase()}`)}
+      </Typography>
+      <Stack spacing={3}>
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <ParentPicker value={parent} allowedTypes={ALLOWED_PARENT_TYPES[type]} onChange={(option) => setParentId(option?.AccountId)} error={parentId === undefined ? t('account_view.errors.required') : undefined} />
+        </Paper>
+        {defaultsQuery.isError && <Alert severity="error">{failureText(defaultsQuery.error)}</Alert>}
+        {layoutQuery.isError && <Alert severity="error">{failureText(layoutQuery.error)}</Alert>}
+        {parentId !== undefined && (defaultsQuery.isPending || layoutQuery.isPending) && <LoadingIndicator />}
+        {defaultsQuery.data && layoutQuery.data && (
+          <CreateAccountForm key={`${type}-${parentId}`} type={type} defaults={defaultsQuery.data} pages={layoutQuery.data.Pages} />
+        )}
+      </Stack>
+    </Box>
+  );
+}
+
+function CreateAccountForm({ type, defaults, pages }: { type: CreatedType; defaults: DefaultView[]; pages: LayoutPage[] }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const fields = useMemo(() => pages.flatMap((p) => p.Containers.flatMap((c) => c.Fields)), [pages]);
+  const initial = useMemo(() => {
+    const values: FormValues = {};
+    for (const field of fields) values[fieldKey(field)] = defaults.find((view) => view.Name === field.View)?.Values[field.Name] ?? null;
+    return values;
+  }, [fields, defaults]);
+  const editor = useMetadataEditor({ fields, initial, accountType: type });
+  const [isSaving, setIsSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string>();
+  const [isDone, setIsDone] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const { dialog } = useUnsavedChangesGuard({ isActive: !isDone, hasUnsavedChanges: editor.isDirty, excludedRef: formRef });
+  const [createdId, setCreatedId] = useState<number>();
+  const hasMfa = (useSessionUser()?.UserAuthenticationMethods.length ?? 0) > 0;
+  const lockedReason = (field: LayoutField) => (field.ReadOnly ? t('account_view.read_only') : field.MfaProtected && !hasMfa ? t('account_view.needs_mfa') : undefined);
+
+  useEffect(() => {
+    // Navigate once the guard is off, so leaving for the new account is not taken for leaving unsaved work.
+    if (isDone && createdId) navigate(`/account/${createdId}`);
+  }, [isDone, createdId, navigate]);
+
+  const submit = async () => {
+    setSaveError(undefined);
+    if (!editor.validateAll((field) => !lockedReason(field))) {
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      return;
+    }
+    const views: Views = {};
+    for (const view of defaults) views[view.Name] = { Values: view.Name === 'Account' ? view.Values : {} };
+    for (const field of fields) {
+      const value = editor.values[fieldKey(field)];
+      if (value === null || value === undefined || value === '' || lockedReason(field)) continue;
+      (views[field.View] ??= { Values: {} }).Values[field.Name] = typeof value === 'string' ? value.trim() : value;
+    }
+    setIsSaving(true);
+    try {
+      const created = await createAccount(views);
+      showMessage({ type: 'success', text: t('account_view.create.created', { name: created.DisplayName }) });
+      setCreatedId(created.AccountId);
+      setIsDone(true);
+    } catch (error) {
+      setSaveError(failureText(error));
+      setIsSaving(false);
+    }
+  };
+
+  return (
+    <Box component="form" ref={formRef} noValidate aria-label={t(`routes.create_${type.toLowerCase()}`)} onSubmit={(event) => { event.preventDefault(); void submit(); }}>
+      <Stack spacing={2}>
+        {type === 'User' && <Alert severity="info">{t('account_view.create.invitation_note')}</Alert>}
+        {saveError && <Alert severity="error" role="alert">{saveError}</Alert>}
+        <MetadataForm pages={pages} values={editor.values} isEditing errors={editor.errors} onChange={editor.setValue} onBlur={editor.onBlur} lockedReason={lockedReason} />
+        <Stack direction="row" spacing={1}>
+          <Button type="submit" variant="contained" loading={isSaving}>
+            {t('account_view.create.submit')}
+          </Button>
+          <Button variant="outlined" onClick={() => navigate(-1)} disabled={isSaving}>
+            {t('common.cancel')}
+          </Button>
+        </Stack>
+      </Stack>
+      {dialog}
+    </Box>
+  );
 }

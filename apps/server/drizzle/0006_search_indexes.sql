@@ -1,0 +1,2 @@
+CREATE INDEX "accounts_display_name_lower_c_idx" ON "accounts" USING btree ((lower("display_name") collate "C"),"id");--> statement-breakpoint
+CREATE INDEX "users_username_lower_c_idx" ON "users" USING btree ((lower("username") collate "C"));

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { call, signIn, startTestServer, type TestServer } from '../test/testServer';
+
+// DESIGN.md "The API" and the accounts issue: every operation that names an account answers 403 when
+// the account lies outside the caller's hierarchy — with the same answer as for an id that does not
+// exist, so nobody can probe for ids. The matrix is built from the OpenAPI document, so an operation
+// added later is covered without touching this file.
+
+type Schema = {
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  anyOf?: Schema[];
+  enum?: unknown[];
+  minLength?: number;
+  minItems?: number;
+  minimum?: number;
+  exclusiveMinimum?: number;
+  format?: string;
+};
+
+/** Request fields that name an account (camelCase requests; MFA policy nests `AccountId`). */
+const ACCOUNT_FIELDS = new Set(['accountId', 'accountIds', 'sourceAccountId', 'newParentAccountId', 'parentAccountId', 'targetRoot', 'userAccountId', 'companyAccountId', 'secondaryParentId', 'terminatorId', 'AccountId']);
+const USER_FIELDS = new Set(['userAccountId', 'terminatorId']);
+const MISSING_ID = 987_654_321;
+
+/** Operations whose account lies deeper than a field of the request (the views of CreateAccount). */
+const HAND_WRITTEN: Record<string, (ids: Ids) => unknown> = {
+  'IAccountService/CreateAccount': ({ account }) => ({
+    account: { Views: { Account: { Values: { AccountType: 'Department', ParentAccountId: account } }, Department: { Values: { DisplayName: 'Probe' } } } },
+  }),
+};
+
+interface Ids {
+  account: number;
+  user: number;
+}
+
+function namesAccount(schema: Schema | undefined): boolean {
+  if (!schema) return false;
+  if (schema.anyOf) return schema.anyOf.some(namesAccount);
+  return Object.entries(schema.properties ?? {}).some(([name, child]) => ACCOUNT_FIELDS.has(name) || namesAccount(child) || namesAccount(child.items));
+}
+
+/** A body the schema accepts, with every account field set to the probed ids. */
+function sampleOf(schema: Schema, ids: Ids, field = ''): unknown {
+  if (schema.anyOf) {
+    const branch = schema.anyOf.find((option) => option.type !== 'null' && namesAccount(option)) ?? schema.anyOf.find((option) => option.type !== 'null')!;
+    return sampleOf(branch, ids, field);
+  }
+  if (ACCOUNT_FIELDS.has(field)) {
+    const id = USER_FIELDS.has(field) ? ids.user : ids.account;
+    return schema.type === 'array' ? [id] : id;
+  }
+  if (schema.enum) return schema.enum[0];
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  switch (type) {
+    case 'object': {
+      const entries = Object.entries(schema.properties ?? {}).filter(([name, child]) => schema.required?.includes(name) || ACCOUNT_FIELDS.has(name) || namesAccount(child));
+      return Object.fromEntries(entries.map(([name, child]) => [name, sampleOf(child, ids, name)]));
+    }
+    case 'array':
+      return Array.from({ length: schema.minItems ?? 0 }, () => sampleOf(schema.items ?? {}, ids));
+    case 'integer':
+    case 'number':
+      return Math.max(1, schema.minimum ?? 0, (schema.exclusiveMinimum ?? 0) + 1);
+    case 'boolean':
+      // Acknowledgements given, so only the account decides the answer.
+      return true;
+    case 'string':
+      if (schema.format === 'date-time') return new Date(Date.now() + 86_400_000).toISOString();
+      return 'probe-value'.padEnd(schema.minLength ?? 0, 'x');
+    default:
+      return null;
+  }
+}
+
+let server: TestServer;
+let operations: { name: string; schema: Schema }[];
+let foreign: Ids;
+const missing: Ids = { account: MISSING_ID, user: MISSING_ID };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const doc = (await server.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, { post: { security: unknown[]; requestBody: { content: Record<string, { schema: Schema }> } } }> };
+  operations = Object.entries(doc.paths)
+    .filter(([, path]) => path.post.security.length > 0)
+    .map(([url, path]) => ({ name: url.split('/').slice(-2).join('/'), schema: path.post.requestBody.content['application/json']!.schema }))
+    .filter(({ name, schema }) => name in HAND_WRITTEN || namesAccount(schema));
+  const idOf = async (query: ReturnType<typeof sql>) => ((await server.handle.db.execute(query)) as unknown as { rows: { id: number }[] }).rows[0]!.id;
+  // Contoso Ltd and its plain user lie under Northwind Cloud, outside Fabrikam Distribution.
+  foreign = {
+    account: await idOf(sql`select id from accounts where display_name = 'Contoso Ltd'`),
+    user: await idOf(sql`select account_id as id from users where username = 'company.user'`),
+  };
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('every operation naming an account: foreign and missing ids answer the same 403', () => {
+  it('finds the account operations (the accounts, security, support and identity operations)', () => {
+    const names = operations.map((operation) => operation.name);
+    for (const expected of ['IAccountService/LoadAccountById', 'IAccountService/UpdateAccount', 'IAccountService/MoveAccount', 'IAccountService/TerminateAccount', 'IIpRestrictionService/SaveIpRestrictions']) {
+      expect(names).toContain(expected);
+    }
+  });
+
+  it('refuses Fabrikam\'s administrator (every capability) on Contoso and on an id that does not exist, alike', async () => {
+    const cookie = await signIn(server.app, 'other.admin');
+    const outcomes: string[] = [];
+    for (const { name, schema } of operations) {
+      const body = (ids: Ids) => HAND_WRITTEN[name]?.(ids) ?? sampleOf(schema, ids);
+      const onForeign = await call(server.app, name, body(foreign), { cookie });
+      const onMissing = await call(server.app, name, body(missing), { cookie });
+      const isSame = onForeign.status === 403 && onMissing.status === 403 && JSON.stringify(onForeign.body) === JSON.stringify(onMissing.body);
+      if (!isSame) outcomes.push(`${name}: foreign ${onForeign.status} ${JSON.stringify(onForeign.body)}, missing ${onMissing.status} ${JSON.stringify(onMissing.body)} (body ${JSON.stringify(body(foreign))})`);
+    }
+    expect(outcomes).toEqual([]);
+  });
+
+  it('changed nothing while refusing', async () => {
+    const rows = (await server.handle.db.execute(sql`select state, path from accounts where display_name = 'Contoso Ltd'`)) as unknown as { rows: { state: string; path: string }[] };
+    expect(rows.rows[0]!.state).toBe('Active');
+    const audit = (await server.handle.db.execute(sql`select count(*)::int as n from audit_log where account_id = ${foreign.account} and action not in ('AccountCreated')`)) as unknown as { rows: { n: number }[] };
+    expect(audit.rows[0]!.n).toBe(0);
+  });
+});

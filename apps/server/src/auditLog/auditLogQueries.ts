@@ -1,0 +1,111 @@
+import { and, asc, count, desc, eq, gte, ilike, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AuditLogEntry, AuditLogFilter, AuditSortField } from '@cmp/contracts/auditLog';
+import type { SortDirection } from '@cmp/contracts/users';
+import { escapeLike } from '../accounts/accountSearchQuery';
+import type { Queryable } from '../platform/db/database';
+import { accounts, auditLog, users } from '../platform/db/schema';
+import type { AccountRow } from '../platform/session';
+
+const subject = alias(accounts, 'subject');
+const actor = alias(accounts, 'actor');
+const actorUser = alias(users, 'actor_user');
+const impersonator = alias(accounts, 'impersonator');
+
+export interface AuditLogQuery {
+  isUserLog: boolean;
+  filter: AuditLogFilter;
+  sortBy: AuditSortField;
+  sortDirection: SortDirection;
+}
+
+const SORT_COLUMNS: Record<AuditSortField, SQL> = {
+  OccurredAt: sql`${auditLog.occurredAt}`,
+  Action: sql`${auditLog.action}`,
+  Account: sql`lower(${subject.displayName})`,
+  Actor: sql`lower(${actor.displayName})`,
+};
+
+/**
+ * Which entries an account's log holds. The audit log: every entry about an account whose CURRENT
+ * path lies under the account's (joined on accounts, so a moved account takes its history along).
+ * The user log: what the user did (or did while impersonating someone) and what was done to them —
+ * still only about accounts inside the caller's scope.
+ */
+function whereOf(account: AccountRow, scopePath: string, query: AuditLogQuery): SQL {
+  const conditions: (SQL | undefined)[] = query.isUserLog
+    ? [
+        or(eq(auditLog.actorAccountId, account.id), eq(auditLog.impersonatorAccountId, account.id), eq(auditLog.accountId, account.id)),
+        like(subject.path, `${escapeLike(scopePath)}%`),
+      ]
+    : [like(subject.path, `${escapeLike(account.path)}%`)];
+  const { from, to, actor: actorText, action } = query.filter;
+  if (from) conditions.push(gte(auditLog.occurredAt, new Date(from)));
+  if (to) conditions.push(lt(auditLog.occurredAt, new Date(to)));
+  if (action) conditions.push(eq(auditLog.action, action));
+  if (actorText) {
+    const pattern = `%${escapeLike(actorText)}%`;
+    conditions.push(or(ilike(actor.displayName, pattern), ilike(actorUser.username, pattern)));
+  }
+  return and(...conditions)!;
+}
+
+/** An export holds at most this many entries; a longer log is filtered by period first. */
+export const AUDIT_EXPORT_LIMIT = 50_000;
+
+/** One page of a log (or, without `page`, every entry up to the export limit) and the total. */
+export async function listAuditEntries(
+  db: Queryable,
+  account: AccountRow,
+  scopePath: string,
+  query: AuditLogQuery,
+  page?: { page: number; pageSize: number },
+): Promise<{ entries: AuditLogEntry[]; total: number }> {
+  const where = whereOf(account, scopePath, query);
+  const order = query.sortDirection === 'asc' ? asc : desc;
+  const base = db
+    .select({
+      id: auditLog.id,
+      occurredAt: auditLog.occurredAt,
+      action: auditLog.action,
+      accountId: auditLog.accountId,
+      accountName: subject.displayName,
+      actorId: auditLog.actorAccountId,
+      actorName: actor.displayName,
+      impersonatorId: auditLog.impersonatorAccountId,
+      impersonatorName: impersonator.displayName,
+      ip: auditLog.ip,
+      details: auditLog.details,
+    })
+    .from(auditLog)
+    .innerJoin(subject, eq(subject.id, auditLog.accountId))
+    .leftJoin(actor, eq(actor.id, auditLog.actorAccountId))
+    .leftJoin(actorUser, eq(actorUser.accountId, auditLog.actorAccountId))
+    .leftJoin(impersonator, eq(impersonator.id, auditLog.impersonatorAccountId))
+    .where(where)
+    .orderBy(order(SORT_COLUMNS[query.sortBy]), order(auditLog.id));
+  const rows = page ? await base.limit(page.pageSize).offset(page.page * page.pageSize) : await base.limit(AUDIT_EXPORT_LIMIT);
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: count() })
+    .from(auditLog)
+    .innerJoin(subject, eq(subject.id, auditLog.accountId))
+    .leftJoin(actor, eq(actor.id, auditLog.actorAccountId))
+    .leftJoin(actorUser, eq(actorUser.accountId, auditLog.actorAccountId))
+    .where(where);
+  return {
+    total,
+    entries: rows.map((e) => ({
+      Id: e.id,
+      OccurredAt: e.occurredAt.toISOString(),
+      Action: e.action,
+      AccountId: e.accountId,
+      AccountDisplayName: e.accountName,
+      ActorAccountId: e.actorId,
+      ActorDisplayName: e.actorName,
+      ImpersonatorAccountId: e.impersonatorId,
+      ImpersonatorDisplayName: e.impersonatorName,
+      Ip: e.ip,
+      Details: e.details,
+    })),
+  };
+}

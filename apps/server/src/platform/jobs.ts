@@ -1,0 +1,93 @@
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, DatabaseHandle } from './db/database';
+
+/** What a job handler works with: the same database as the operations. */
+export interface JobContext {
+  db: Database;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * A kind of background work (DESIGN.md "jobs": scheduled terminations, billing run …). Handlers
+ * must be idempotent: pg-boss delivers at least once, and a retry or a second node may repeat one.
+ */
+export interface JobDefinition<Data extends object = object> {
+  /** The pg-boss queue: letters, digits, '-', '_', '.'. */
+  name: string;
+  /** Also enqueue one job per cron tick (UTC): a sweeper that catches up whatever a lost job missed. */
+  cron?: string;
+  /** How often an idle node looks for work; precise start times need a short interval. */
+  pollingIntervalSeconds?: number;
+  handler(data: Data, ctx: JobContext): Promise<void>;
+}
+
+export interface SendOptions {
+  /** Not before this moment (a scheduled termination's date). */
+  startAfter?: Date;
+  /** At most one waiting job with this key per queue. */
+  singletonKey?: string;
+}
+
+/**
+ * pg-boss on the server's own database (DESIGN.md "The machine": on PGlite through its `db`
+ * option). Several nodes on one database share the queues: pg-boss hands each job to one of them
+ * (SKIP LOCKED) and keeps one cron schedule for all.
+ */
+export class JobRunner {
+  private readonly boss: PgBoss;
+  private readonly definitions: JobDefinition[];
+  private started: Promise<void> | null = null;
+
+  constructor(
+    private readonly database: DatabaseHandle,
+    private readonly log: FastifyBaseLogger,
+    definitions: JobDefinition[],
+  ) {
+    this.definitions = definitions;
+    this.boss = new PgBoss({
+      db: { executeSql: (text, values) => database.executeSql(text, values) },
+      // Old jobs are archived after a day and dropped after a week: the audit log keeps the history.
+      archiveCompletedAfterSeconds: 24 * 3600,
+      deleteAfterDays: 7,
+    });
+    // Without a listener an 'error' event would throw; a failed poll is retried on the next one.
+    this.boss.on('error', (error) => log.error({ err: error }, 'job runner error'));
+  }
+
+  start(): Promise<void> {
+    this.started ??= this.startBoss();
+    return this.started;
+  }
+
+  private async startBoss(): Promise<void> {
+    await this.boss.start();
+    for (const def of this.definitions) {
+      await this.boss.createQueue(def.name);
+      await this.boss.work(def.name, { batchSize: 1, pollingIntervalSeconds: def.pollingIntervalSeconds ?? 2 }, async (jobs) => {
+        for (const job of jobs) await def.handler(job.data as object, { db: this.database.db, log: this.log });
+      });
+      if (def.cron) await this.boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
+    }
+  }
+
+  /** Enqueues a job; the database keeps it until a node has done it. */
+  async send(name: string, data: object, options: SendOptions = {}): Promise<void> {
+    await this.start();
+    await this.boss.send(name, data, { startAfter: options.startAfter, singletonKey: options.singletonKey });
+  }
+
+  /** Stops polling and waits briefly for running jobs; the server closes the database after. */
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    await this.started.catch(() => undefined);
+    await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 5_000 });
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The server's job runner (platform/jobs.ts). */
+    jobs: JobRunner;
+  }
+}

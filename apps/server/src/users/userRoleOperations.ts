@@ -1,0 +1,80 @@
+import { and, asc, eq, inArray, notInArray, or } from 'drizzle-orm';
+import { okResponseSchema } from '@cmp/contracts/auth';
+import { requirement } from '@cmp/contracts/capabilities';
+import { getUserRolesRequestSchema, getUserRolesResponseSchema, setUserRolesRequestSchema, type AssignableRole } from '@cmp/contracts/users';
+import { requireAccountInHierarchy } from '../platform/access';
+import { requestMeta, writeAudit } from '../platform/audit';
+import type { Queryable } from '../platform/db/database';
+import { accounts, roles, userRoles, users } from '../platform/db/schema';
+import { ApiError } from '../platform/errors';
+import { defineOperation } from '../platform/operations';
+import { findCompanyAccount, pathIds, type AccountRow } from '../platform/session';
+import { companyAdministratorRoleId } from './administratorRole';
+import { requireUserFor } from './userAccess';
+
+const ROLES_READ = requirement('ROLES', ['Read']);
+const ROLES_ASSIGN = requirement('ROLES', ['Execute']);
+
+/**
+ * spec §6 "roles … managed per owning company": a user may hold the roles of their company and of
+ * the owners above it (a reseller's template roles), plus whatever they already hold.
+ */
+async function rolesForUser(db: Queryable, userAccount: AccountRow): Promise<AssignableRole[]> {
+  const company = (await findCompanyAccount(db, userAccount)) ?? userAccount;
+  const ownerIds = pathIds(company.path);
+  const held = await db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userAccountId, userAccount.id));
+  const heldIds = held.map((h) => h.roleId);
+  const rows = await db
+    .select({ id: roles.id, name: roles.name, description: roles.description, ownerId: roles.ownerAccountId, ownerName: accounts.displayName })
+    .from(roles)
+    .innerJoin(accounts, eq(accounts.id, roles.ownerAccountId))
+    .where(heldIds.length ? or(inArray(roles.ownerAccountId, ownerIds), inArray(roles.id, heldIds)) : inArray(roles.ownerAccountId, ownerIds))
+    .orderBy(asc(roles.name), asc(roles.id));
+  return rows.map((r) => ({ RoleId: r.id, Name: r.name, Description: r.description, OwnerAccountId: r.ownerId, OwnerDisplayName: r.ownerName, IsAssigned: heldIds.includes(r.id) }));
+}
+
+const getUserRoles = defineOperation({
+  service: 'IAccountService',
+  operation: 'GetUserRoles',
+  readOnly: true,
+  summary: "The roles a user may hold (their company's and those of the owners above it), each marked whether the user holds it.",
+  request: getUserRolesRequestSchema,
+  response: getUserRolesResponseSchema,
+  rule: ROLES_READ,
+  async handler(input, { db, caller }) {
+    const account = await requireAccountInHierarchy(db, caller, input.userAccountId, ROLES_READ);
+    if (account.type !== 'User') throw new ApiError(400, 'field_invalid_value', { field: 'userAccountId', value: String(input.userAccountId) });
+    return { UserAccountId: account.id, Roles: await rolesForUser(db, account) };
+  },
+});
+
+const setUserRoles = defineOperation({
+  service: 'IAccountService',
+  operation: 'SetUserRoles',
+  summary: "Sets the roles a user holds (the whole list); the administrator flag follows the company's administrator role. Capability changes apply on the user's next request.",
+  request: setUserRolesRequestSchema,
+  response: okResponseSchema,
+  rule: { all: [ROLES_READ, ROLES_ASSIGN] },
+  async handler(input, ctx) {
+    const { db, caller } = ctx;
+    const { account, user } = await requireUserFor(db, caller, input.userAccountId, ROLES_ASSIGN);
+    const available = await rolesForUser(db, account);
+    const unknown = input.roleIds.find((id) => !available.some((role) => role.RoleId === id));
+    if (unknown !== undefined) throw new ApiError(400, 'field_invalid_value', { field: 'roleIds', value: String(unknown) });
+    const before = available.filter((role) => role.IsAssigned);
+    if (before.length === input.roleIds.length && before.every((role) => input.roleIds.includes(role.RoleId))) return { Success: true };
+    const nameOf = (id: number) => available.find((role) => role.RoleId === id)!.Name;
+    const adminRoleId = await companyAdministratorRoleId(db, account);
+    await db.transaction(async (tx) => {
+      const kept = input.roleIds.length ? notInArray(userRoles.roleId, input.roleIds) : undefined;
+      await tx.delete(userRoles).where(and(eq(userRoles.userAccountId, account.id), kept));
+      if (input.roleIds.length) await tx.insert(userRoles).values(input.roleIds.map((roleId) => ({ userAccountId: account.id, roleId }))).onConflictDoNothing();
+      if (adminRoleId !== undefined) await tx.update(users).set({ isAdmin: input.roleIds.includes(adminRoleId) }).where(eq(users.accountId, account.id));
+      const details = { Username: user.username, Before: before.map((role) => role.Name), After: input.roleIds.map(nameOf).sort() };
+      await writeAudit(tx, caller, { action: 'UserRolesChanged', accountId: account.id, accountPath: account.path, details }, requestMeta(ctx.request));
+    });
+    return { Success: true };
+  },
+});
+
+export const userRoleOperations = [getUserRoles, setUserRoles];

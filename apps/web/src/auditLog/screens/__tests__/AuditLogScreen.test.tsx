@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import type { AuditLogEntry } from '@cmp/contracts/auditLog';
+import { installFakeFetch } from '../../../test/fakeFetch';
+import { buildSessionUser, capability } from '../../../test/buildSessionUser';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import { CURRENT_USER_QUERY_KEY } from '../../../platform/session/currentUser';
+import { AuditLogScreen, UserLogScreen } from '../AuditLogScreen';
+
+const disabled: AuditLogEntry = {
+  Id: 91,
+  OccurredAt: '2024-05-01T08:30:00Z',
+  Action: 'UserStatusChanged',
+  AccountId: 1207,
+  AccountDisplayName: 'Tom Becker',
+  ActorAccountId: 1203,
+  ActorDisplayName: 'Claire Dubois',
+  ImpersonatorAccountId: 1100,
+  ImpersonatorDisplayName: 'Nora Winters',
+  Ip: '10.0.0.7',
+  Details: { Username: 'tom.becker', Before: 'Enabled', After: 'Disabled' },
+};
+
+function renderScreen(path: string) {
+  const fetch = installFakeFetch((url) => (url.endsWith('/GetAuditLog') ? { body: { Entries: [disabled], Total: 1 } } : { body: {} }));
+  const rendered = renderWithProviders(
+    <Routes>
+      <Route path="/account/:accountId/audit-log" element={<AuditLogScreen />} />
+      <Route path="/account/:accountId/user-log" element={<UserLogScreen />} />
+    </Routes>,
+    { path },
+  );
+  rendered.queryClient.setQueryData(CURRENT_USER_QUERY_KEY, buildSessionUser({ Capability: [capability('AUDIT_LOG', { Read: true })] }));
+  return { ...rendered, fetch };
+}
+const requests = (fetch: ReturnType<typeof installFakeFetch>) => fetch.mock.calls.filter(([url]) => String(url).endsWith('/GetAuditLog')).map(([, init]) => JSON.parse(String(init?.body)));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('AuditLogScreen', () => {
+  it('shows who did what as whom, and opens the before/after table of an entry', async () => {
+    const user = userEvent.setup();
+    renderScreen('/account/57/audit-log');
+    const row = await screen.findByRole('row', { name: /User status changed/ });
+    expect(row).toHaveTextContent('Nora Winters as Claire Dubois');
+    expect(row).toHaveTextContent('10.0.0.7');
+    const toggle = within(row).getByRole('button', { name: /Details of User status changed/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const changes = screen.getByRole('table', { name: /Changes of User status changed/ });
+    expect(within(changes).getAllByRole('row')[1]).toHaveTextContent('EnabledDisabled');
+    expect(screen.getByRole('table', { name: /Recorded values of/ })).toHaveTextContent('tom.becker');
+  });
+
+  it('filters by action and actor on the server', async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderScreen('/account/57/audit-log');
+    await screen.findByRole('row', { name: /User status changed/ });
+    await user.click(screen.getByRole('combobox', { name: 'Action' }));
+    await user.click(screen.getByRole('option', { name: 'Username changed' }));
+    await waitFor(() => expect(requests(fetch).at(-1)).toMatchObject({ accountId: 57, isUserLog: false, filter: { action: 'UsernameChanged' } }));
+    await user.type(screen.getByRole('searchbox', { name: 'Done by (name or username)' }), 'claire');
+    await waitFor(() => expect(requests(fetch).at(-1)).toMatchObject({ filter: { action: 'UsernameChanged', actor: 'claire' } }));
+  });
+
+  it('is the user log on /user-log', async () => {
+    const { fetch } = renderScreen('/account/1207/user-log');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Activity of this user' })).toBeInTheDocument();
+    await waitFor(() => expect(requests(fetch)[0]).toMatchObject({ accountId: 1207, isUserLog: true }));
+  });
+});
