@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import lifecycleEn from '../apps/web/src/locales/account_lifecycle/en.json' with { type: 'json' };
-import { expectAccessible, signIn } from './support';
+import { expectAccessible, signIn, snapshot } from './support';
 
 const TEXT = lifecycleEn.account_lifecycle;
-const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/shots-c';
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+// Screenshots for a person to look at, only when E2E_SCREENSHOTS names a folder.
+const shot = (page: Page, name: string) => snapshot(page, name);
 
 /** Picks an account in one of the screens' account pickers by typing a part of its name. */
 async function pickAccount(page: Page, label: string, text: string, name: string) {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import treeEn from '../apps/web/src/locales/account_tree/en.json' with { type: 'json' };
-import { expectAccessible, signIn } from './support';
+import { expectAccessible, signIn, snapshot } from './support';
 
 const TREE = treeEn.account_tree;
 
@@ -29,7 +29,7 @@ test('the account tree opens at the current account and is driven by the keyboar
   await expect(item(/^Skyline Mail – Contoso/)).toBeVisible();
   await expect(item(/^Lena Nowak/)).toHaveCount(0);
   await expectAccessible(page);
-  await page.screenshot({ path: '/tmp/shots-b/account-tree.png', fullPage: true });
+  await snapshot(page, 'account-tree');
 
   // WAI-ARIA tree keys: Up to Sales, Left closes it, Up to Engineering, Right opens it (loading its
   // children), Right again into Lena Nowak, Enter opens her account.
@@ -58,5 +58,5 @@ test('the account tree opens at the current account and is driven by the keyboar
   await page.getByRole('switch', { name: TREE.show_terminated }).check();
   await expect(page.getByRole('switch', { name: TREE.show_terminated })).toBeChecked();
   await expectAccessible(page);
-  await page.screenshot({ path: '/tmp/shots-b/account-tree-product.png', fullPage: true });
+  await snapshot(page, 'account-tree-product');
 });

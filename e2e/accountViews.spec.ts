@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { openMailbox } from './mailbox';
-import { expectAccessible, signIn } from './support';
+import { expectAccessible, signIn, snapshot } from './support';
 
 // Accounts issue "Account view" and "Create": a reseller creates a company and a user under it,
 // edits a field of the user in the metadata-driven form and finds the change in the audit log.
 
-const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/shots-a';
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+// Screenshots for a person to look at, only when E2E_SCREENSHOTS names a folder.
+const shot = (page: Page, name: string) => snapshot(page, name);
 const suffix = Date.now().toString(36).slice(-5).toUpperCase();
 
 test('a reseller creates a company and a user under it, edits a field and sees it in the audit log', async ({ page }) => {

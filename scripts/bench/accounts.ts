@@ -3,16 +3,15 @@
 // on PGlite (in memory), through the real server code: the global search and a tree level through
 // the operations (app.inject, as the portal calls them), a subtree move of ~10,000 accounts through
 // IAccountService/MoveAccount, and the hierarchy check every account operation makes.
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import pg from 'pg';
 import { buildServer } from '../../apps/server/src/app';
 import { requireAccountInHierarchy } from '../../apps/server/src/platform/access';
 import { readConfig, type ServerConfig } from '../../apps/server/src/platform/config';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/platform/db/database';
 import { ensureInitialData } from '../../apps/server/src/platform/initialData';
 import { loadSession, type CallerSession } from '../../apps/server/src/platform/session';
+import { createScratchDatabase } from '../../apps/server/src/test/scratchDatabase';
 import { call, DEMO_PASSWORD, signIn } from '../../apps/server/src/test/testServer';
 import { COMPANIES, COMPANIES_OF_MOVED_RESELLER, DEPARTMENTS_PER_COMPANY, generateAccountTree, generatedAccountCount, USERS_PER_DEPARTMENT } from './accountTreeGenerator';
 
@@ -140,24 +139,9 @@ async function measure(backend: string, server: BenchServer): Promise<Result> {
  * after; a name of its own, so no clean-up of test databases touches it), PGlite runs in memory.
  */
 async function onBackend(backend: string, baseUrl: string | undefined): Promise<Result> {
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => {};
-  if (baseUrl) {
-    const name = `cmp_bench_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(baseUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
-  }
+  const scratch = baseUrl ? await createScratchDatabase(baseUrl, 'cmp_bench') : undefined;
+  const databaseUrl = scratch?.url;
+  const dropDatabase = async () => scratch?.drop();
   const config: ServerConfig = { ...readConfig({}), dataDir: 'memory://', databaseUrl, loadDemoData: true, demoPassword: DEMO_PASSWORD, webDist: '/nonexistent' };
   const handle = await openDatabase({ databaseUrl, dataDir: config.dataDir });
   try {

@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { buildServer } from '../app';
 import { readConfig, type ServerConfig } from '../platform/config';
 import { openDatabase, type DatabaseHandle } from '../platform/db/database';
 import { ensureInitialData } from '../platform/initialData';
 import { OPERATION_PREFIX } from '../platform/operationRoute';
 import type { OperationDefinition } from '../platform/operations';
+import { createScratchDatabase } from './scratchDatabase';
 
 export const DEMO_PASSWORD = 'Demo-Password-2024!';
 
@@ -22,25 +21,9 @@ export interface TestServer {
  * second CI pass does — a new database with a random name on that PostgreSQL server, dropped after.
  */
 export async function startTestServer(overrides: Partial<ServerConfig> = {}, extraOperations: OperationDefinition[] = []): Promise<TestServer> {
-  const baseUrl = process.env.DATABASE_URL;
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => {};
-  if (baseUrl) {
-    const name = `cmp_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(baseUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  }
+  const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, 'cmp_test') : undefined;
+  const databaseUrl = scratch?.url;
+  const dropDatabase = async () => scratch?.drop();
   const config: ServerConfig = {
     ...readConfig({}),
     dataDir: 'memory://',

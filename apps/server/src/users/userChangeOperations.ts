@@ -10,6 +10,7 @@ import { endAllSessionsOfUser } from '../platform/session';
 import { isAdministrator, setAdministrator } from './administratorRole';
 import { createResetLink, mailResetLink } from '../auth/resetLinks';
 import { requireUserFor } from './userAccess';
+import { isUniqueViolation } from '../platform/db/dbErrors';
 
 // Each change needs its own capability with Execute (USER_CHANGE_STATUS …) and a user inside the
 // caller's hierarchy; each writes its audit entry in the transaction of the change.
@@ -62,8 +63,6 @@ const changeUserAdminStatus = defineOperation({
     return { Success: true };
   },
 });
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string; cause?: { code?: string } })?.code === '23505' || (error as { cause?: { code?: string } })?.cause?.code === '23505';
 
 const changeUsername = defineOperation({
   service: 'IAccountService',

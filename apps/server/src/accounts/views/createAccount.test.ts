@@ -152,4 +152,17 @@ describe('CreateAccount', () => {
     await server.handle.db.execute(sql`update accounts set state = 'Active' where id = ${engineering}`);
     expect(terminated.status).toBe(409);
   });
+
+  it('creates one of two users asked for at once with the same username, and refuses the other with 400', async () => {
+    const contoso = await accountIdOf('Contoso Ltd');
+    const cookie = await as('company.admin');
+    const body = (lastName: string) => ({
+      account: { Views: { Account: { Values: { AccountType: 'User', ParentAccountId: contoso } }, User: { Values: { Firstname: 'Twin', Lastname: lastName, Email: 'twin@contoso.example', Username: 'twin.user' } } } },
+    });
+    const results = await Promise.all([call(server.app, 'IAccountService/CreateAccount', body('One'), { cookie }), call(server.app, 'IAccountService/CreateAccount', body('Two'), { cookie })]);
+    expect(results.map((result) => result.status).sort()).toEqual([200, 400]);
+    expect(results.find((result) => result.status === 400)!.body.Message).toBe('User.Username: twin.user is already taken');
+    const rows = (await server.handle.db.execute(sql`select count(*)::int as n from accounts where display_name like 'Twin %'`)) as unknown as { rows: { n: number }[] };
+    expect(rows.rows[0]!.n).toBe(1);
+  });
 });

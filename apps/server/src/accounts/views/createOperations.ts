@@ -27,6 +27,7 @@ import { insertAccount } from '../accountStore';
 import { displayNameFromViews } from './accountOperations';
 import { coerceValue, validateViewValues, viewsOfAccountType } from './viewValidation';
 import { loadViewDefinitions } from './viewMetadata';
+import { isUniqueViolation } from '../../platform/db/dbErrors';
 
 /** How long an invitation's set-password link stays valid (longer than a reset link: people take days to react). */
 const INVITATION_DAYS = 7;
@@ -118,28 +119,35 @@ const createAccount = defineOperation({
     const displayName = displayNameFromViews(type, views, fallback);
     const user = type === 'User' ? views.User!.Values : undefined;
     let invitationLink = '';
-    const created = await db.transaction(async (tx) => {
-      const row = await insertAccount(tx, { type, parent, displayName, views, productName: product?.name });
-      if (user) {
-        await tx.insert(users).values({
-          accountId: row.id,
-          username: String(user.Username),
-          email: String(user.Email),
-          firstName: String(user.Firstname ?? ''),
-          lastName: String(user.Lastname ?? ''),
-          passwordHash: null,
-          locale: normalizeLocale(String(user.Language ?? '')) ?? null,
-        });
-        invitationLink = await createResetLink(tx, ctx.config, { accountId: row.id, username: String(user.Username) }, INVITATION_DAYS * 86_400_000);
-      }
-      if (product) {
-        await tx.insert(subscriptions).values({ accountId: row.id, productName: product.name, quantity: Number(views.Product?.Values.Quantity ?? 1), isPrepaid: product.isPrepaid, commitment: product.commitment });
-      }
-      const meta = requestMeta(ctx.request);
-      await writeAudit(tx, caller, { action: 'AccountCreated', accountId: row.id, accountPath: row.path, details: { AccountType: type, DisplayName: displayName, ParentAccountId: parent.id } }, meta);
-      if (user) await writeAudit(tx, caller, { action: 'UserInvited', accountId: row.id, accountPath: row.path, details: { Username: user.Username, Email: user.Email } }, meta);
-      return row;
-    });
+    // Two creations with one username can pass the check above together; the unique index decides.
+    let created: AccountRow;
+    try {
+      created = await db.transaction(async (tx) => {
+        const row = await insertAccount(tx, { type, parent, displayName, views, productName: product?.name });
+        if (user) {
+          await tx.insert(users).values({
+            accountId: row.id,
+            username: String(user.Username),
+            email: String(user.Email),
+            firstName: String(user.Firstname ?? ''),
+            lastName: String(user.Lastname ?? ''),
+            passwordHash: null,
+            locale: normalizeLocale(String(user.Language ?? '')) ?? null,
+          });
+          invitationLink = await createResetLink(tx, ctx.config, { accountId: row.id, username: String(user.Username) }, INVITATION_DAYS * 86_400_000);
+        }
+        if (product) {
+          await tx.insert(subscriptions).values({ accountId: row.id, productName: product.name, quantity: Number(views.Product?.Values.Quantity ?? 1), isPrepaid: product.isPrepaid, commitment: product.commitment });
+        }
+        const meta = requestMeta(ctx.request);
+        await writeAudit(tx, caller, { action: 'AccountCreated', accountId: row.id, accountPath: row.path, details: { AccountType: type, DisplayName: displayName, ParentAccountId: parent.id } }, meta);
+        if (user) await writeAudit(tx, caller, { action: 'UserInvited', accountId: row.id, accountPath: row.path, details: { Username: user.Username, Email: user.Email } }, meta);
+        return row;
+      });
+    } catch (error) {
+      if (user && isUniqueViolation(error)) throw new ApiError(400, 'field_not_unique', { field: 'User.Username', value: String(user.Username) });
+      throw error;
+    }
     if (user) await sendInvitation(ctx, user, invitationLink);
     return { AccountId: created.id, DisplayName: created.displayName };
   },
