@@ -52,3 +52,17 @@ test("another reseller's administrator finds nothing of Northwind's", async ({ p
   await expectAccessible(page);
   await snapshot(page, 'search-not-found');
 });
+
+test('with Marketplace Read the results also list up to 3 services, which open the service page', async ({ page }) => {
+  await signIn(page, 'company.admin');
+  await expect(page).toHaveURL(/#\/Dashboard$/);
+  const search = page.getByRole('combobox', { name: 'Search accounts' });
+  await search.fill('skyline');
+  const services = page.getByRole('group', { name: 'Services' });
+  await expect(services.getByRole('option')).toHaveCount(3);
+  await expect(services.getByRole('option').first()).toHaveText('Skyline Backup');
+  await expectAccessible(page);
+  await snapshot(page, 'search-services');
+  await services.getByRole('option', { name: 'Skyline Backup' }).click();
+  await expect(page).toHaveURL(/#\/service\/SKYLINE_BACKUP$/);
+});

@@ -38,6 +38,7 @@ import { userOperations } from './users/operations';
 import { auditLogOperations } from './auditLog/operations';
 import { notificationOperations } from './notifications/operations';
 import { chatBotOperations } from './chatBot/operations';
+import { marketplaceOperations } from './marketplace/operations';
 
 export interface BuildOptions {
   database: DatabaseHandle;
@@ -103,6 +104,7 @@ export async function buildServer({ database, config, logger = false, extraOpera
     ...auditLogOperations,
     ...notificationOperations,
     ...chatBotOperations,
+    ...marketplaceOperations,
     ...extraOperations,
   );
   // SSO_PROVIDERS → sso_providers and the login buttons of branding (README "Configuration").

@@ -1,11 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Capability } from '@cmp/contracts/capabilities';
 import type { AccountSearchResult } from '@cmp/contracts/search';
 import { installFakeFetch, type FakeResponse } from '../../test/fakeFetch';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { trackEvent } from '../../platform/analytics/trackEvent';
 import { GlobalSearch } from '../components/GlobalSearch';
+import { createQueryClient } from '../../app/AppProviders';
+import { CURRENT_USER_QUERY_KEY } from '../../platform/session/currentUser';
+import { buildSessionUser, capability } from '../../test/buildSessionUser';
 
 // Analytics has its own tests; here it only has to be told what happened.
 vi.mock('../../platform/analytics/trackEvent', () => ({ trackEvent: vi.fn() }));
@@ -133,5 +137,40 @@ describe('GlobalSearch (spec §2 global search, §7 search accounts)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Load more results (30 of 37)' }));
     expect(within(listbox).getAllByRole('option')).toHaveLength(37);
     expect(screen.queryByRole('button', { name: /Load more results/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('GlobalSearch services (spec §2: with Marketplace Read; §7: page size 100, first 3 shown)', () => {
+  const services = ['Skyline Mail', 'Skyline Mail Archive', 'Skyline Mail Plus', 'Skyline Mailbox'].map((name, i) => ({ Id: `S${i}`, DisplayName: name, Icon: i === 0 ? 'a'.repeat(32) + '/' + 'B'.repeat(23) + '.png' : 'not-an-icon' }));
+
+  function renderWithMarketplace(capabilities: Capability[]) {
+    const fetch = installFakeFetch((url) => (url.endsWith('/SearchServices') ? { body: { Services: services, Total: services.length } } : { body: [account(2, 'Skyline Mail Corp')] }));
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(CURRENT_USER_QUERY_KEY, buildSessionUser({ Capability: capabilities }));
+    renderWithProviders(<GlobalSearch />, { queryClient });
+    return { fetch, field: screen.getByRole('combobox', { name: 'Search accounts' }) };
+  }
+
+  it('shows at most 3 services under the accounts and opens one with the keyboard', async () => {
+    const { fetch, field } = renderWithMarketplace([capability('MARKETPLACE', { Read: true })]);
+    await userEvent.type(field, 'mail');
+    const group = await screen.findByRole('group', { name: 'Services' });
+    expect(within(group).getAllByRole('option').map((option) => option.textContent)).toEqual(['Skyline Mail', 'Skyline Mail Archive', 'Skyline Mail Plus']);
+    // spec §5: a valid icon path shows the image, any other path the placeholder.
+    expect(within(group).getAllByRole('option')[0]!.querySelector('img')).toHaveAttribute('src', `/keeper/getimage/${services[0]!.Icon}/40/40`);
+    expect(within(group).getAllByRole('option')[1]!.querySelector('img')).toBeNull();
+    const body = JSON.parse(String(fetch.mock.calls.find(([url]) => String(url).endsWith('/SearchServices'))![1]!.body)) as Record<string, unknown>;
+    expect(body).toMatchObject({ filter: { DisplayName: 'mail', Source: { Type: 'Root' } }, sort: { Key: 'Ranking', Value: 'ASC' }, pageSize: 100 });
+
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    expect(screen.getByTestId('location')).toHaveTextContent('/service/S0');
+  });
+
+  it('searches no services without Marketplace Read', async () => {
+    const { fetch, field } = renderWithMarketplace([]);
+    await userEvent.type(field, 'mail');
+    expect(await screen.findByRole('option', { name: /Skyline Mail Corp/ })).toBeInTheDocument();
+    expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/SearchServices'))).toBe(false);
+    expect(screen.queryByRole('group', { name: 'Services' })).not.toBeInTheDocument();
   });
 });

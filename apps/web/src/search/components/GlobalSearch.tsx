@@ -8,13 +8,21 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Popper from '@mui/material/Popper';
 import TextField from '@mui/material/TextField';
+import { isAllowed, requirement } from '@cmp/contracts/capabilities';
+import type { ServiceSearchResult } from '@cmp/contracts/marketplace';
 import { ACCOUNT_SEARCH_MAX_LENGTH, type AccountSearchResult } from '@cmp/contracts/search';
 import { trackEvent } from '../../platform/analytics/trackEvent';
+import { useSessionUser } from '../../platform/session/currentUser';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
 import { visuallyHidden } from '../../platform/ui/visuallyHidden';
 import { SEARCH_EVENTS, SEARCH_PAGE_SIZE } from '../constants/searchConstants';
+import { searchServices } from '../api/searchServices';
 import { useAccountSearch } from '../hooks/useAccountSearch';
+import { useLatestSearch } from '../hooks/useLatestSearch';
 import { SearchResultsPopup, searchStatusText } from './SearchResultsPopup';
+
+// spec §2 "Global search: account search and, with Marketplace Read, a service search".
+const SERVICE_SEARCH_RULE = requirement('MARKETPLACE', ['Read']);
 
 /**
  * spec §2 "Global search": typing opens the results, Escape or clearing the text closes them; a
@@ -33,20 +41,31 @@ export function GlobalSearch() {
   const [text, setText] = useState('');
   const [isDismissed, setIsDismissed] = useState(false);
   const search = useAccountSearch(text);
+  const services = useLatestSearch(text, searchServices, { isEnabled: isAllowed(useSessionUser()?.Capability ?? [], SERVICE_SEARCH_RULE) });
   const [page, setPage] = useState({ results: search.results, visibleCount: SEARCH_PAGE_SIZE, activeIndex: -1 });
   // A new answer starts again at its first page, with no option active.
   if (page.results !== search.results) setPage({ results: search.results, visibleCount: SEARCH_PAGE_SIZE, activeIndex: -1 });
 
   const visible = search.results.slice(0, page.visibleCount);
   const isOpen = text.trim() !== '' && !isDismissed;
-  const hasListbox = isOpen && visible.length > 0;
-  const activeIndex = hasListbox ? page.activeIndex : -1;
+  const optionCount = visible.length + services.results.length;
+  const hasListbox = isOpen && optionCount > 0;
+  const activeIndex = hasListbox && page.activeIndex < optionCount ? page.activeIndex : -1;
   const setActiveIndex = (index: number) => setPage((current) => ({ ...current, activeIndex: index }));
 
   const choose = (result: AccountSearchResult, index: number) => {
     trackEvent(SEARCH_EVENTS.resultClick, { accountType: result.AccountType, position: index + 1, resultCount: search.results.length });
     setText('');
     navigate(`/account/${result.AccountId}`);
+  };
+  const chooseService = (result: ServiceSearchResult, index: number) => {
+    trackEvent(SEARCH_EVENTS.resultClick, { accountType: 'Service', position: index + 1, resultCount: optionCount });
+    setText('');
+    navigate(`/service/${encodeURIComponent(result.Id)}`);
+  };
+  const chooseOption = (index: number) => {
+    if (index < visible.length) choose(visible[index]!, index);
+    else chooseService(services.results[index - visible.length]!, index);
   };
 
   const loadMore = () => {
@@ -61,14 +80,14 @@ export function GlobalSearch() {
       case 'ArrowUp': {
         event.preventDefault();
         if (!isOpen) return setIsDismissed(false);
-        if (visible.length === 0) return;
+        if (optionCount === 0) return;
         const step = event.key === 'ArrowDown' ? 1 : -1;
-        return setActiveIndex((activeIndex + step + visible.length) % visible.length);
+        return setActiveIndex((activeIndex + step + optionCount) % optionCount);
       }
       case 'Enter':
         if (activeIndex < 0) return;
         event.preventDefault();
-        return choose(visible[activeIndex]!, activeIndex);
+        return chooseOption(activeIndex);
       case 'Escape':
         // First Escape closes the results, a second one clears the text.
         event.preventDefault();
@@ -157,18 +176,20 @@ export function GlobalSearch() {
           <Paper elevation={8} sx={{ mt: 0.5, maxHeight: '70vh', overflowY: 'auto', scrollPaddingBottom: 48 }}>
             <SearchResultsPopup
               search={search}
+              services={services}
               listboxId={listboxId}
               optionId={optionId}
               visible={visible}
               activeIndex={activeIndex}
-              onChoose={choose}
+              onChooseAccount={choose}
+              onChooseService={chooseService}
               onPoint={setActiveIndex}
               onLoadMore={loadMore}
             />
           </Paper>
         </Popper>
         <Box role="status" sx={visuallyHidden}>
-          {isOpen ? searchStatusText(t, search) : ''}
+          {isOpen ? searchStatusText(t, search, services) : ''}
         </Box>
       </Box>
     </Box>

@@ -6,6 +6,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
 export const SEARCH_PAGE_SIZE = 10;
 /** The key under which a newer account search cancels the one still running (spec §7). */
 export const ACCOUNT_SEARCH_REQUEST_KEY = 'global-search:accounts';
+export const SERVICE_SEARCH_REQUEST_KEY = 'global-search:services';
 
 /** spec §7 "Analytics events: global-search result-click and search-results". */
 export const SEARCH_EVENTS = {
