@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowed, requirement, type Capability } from './capabilities';
+import { isAllowed, isGrantableBy, requirement, type Capability } from './capabilities';
 
 const cap = (ObjectType: Capability['ObjectType'], flags: Partial<Capability> = {}): Capability => ({
   ObjectType,
@@ -43,5 +43,20 @@ describe('isAllowed', () => {
   it('passes when there is no rule and fails with no capabilities', () => {
     expect(isAllowed([], undefined)).toBe(true);
     expect(isAllowed([], requirement('LOGIN', ['Execute']))).toBe(false);
+  });
+});
+
+describe('isGrantableBy (nobody hands out more than they hold)', () => {
+  const admin = [cap('USER_ACCOUNT', { Read: true, Create: true }), cap('LOGIN', { Execute: true }), cap('QUOTATION_TOOL', { Read: true })];
+
+  it('lets a holder grant what they have, flag by flag', () => {
+    expect(isGrantableBy([cap('USER_ACCOUNT', { Read: true }), cap('LOGIN', { Execute: true })], admin)).toBe(true);
+    expect(isGrantableBy([], admin)).toBe(true);
+  });
+
+  it('refuses a flag, an object type or a value the holder lacks', () => {
+    expect(isGrantableBy([cap('USER_ACCOUNT', { Delete: true })], admin)).toBe(false);
+    expect(isGrantableBy([cap('BRANDING', { Read: true })], admin)).toBe(false);
+    expect(isGrantableBy([cap('QUOTATION_TOOL', { Read: true, Value: 'HIERARCHY' })], admin)).toBe(false);
   });
 });

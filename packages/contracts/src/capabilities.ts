@@ -116,4 +116,16 @@ export function isAllowed(capabilities: readonly Capability[], rule: SecurityRul
   return matchingCapabilities(capabilities, rule).length > 0;
 }
 
+/**
+ * Whether someone holding `holder` may hand out `granted` (a role's capabilities): every flag of every
+ * granted capability must be one the holder has on that object type — with the same value, when the
+ * granted one carries a value (HIERARCHY). Nobody can give away more than they have.
+ */
+export function isGrantableBy(granted: readonly Capability[], holder: readonly Capability[]): boolean {
+  const flags: CapabilityFlag[] = ['Read', 'Create', 'Execute', 'Delete'];
+  return granted.every((capability) =>
+    flags.filter((flag) => capability[flag]).every((flag) => isAllowed(holder, requirement(capability.ObjectType, [flag], capability.Value ?? undefined))),
+  );
+}
+
 export const LOGIN_RULE: SecurityRule = requirement('LOGIN', ['Execute']);

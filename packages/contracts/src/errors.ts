@@ -55,6 +55,7 @@ export const ERROR_KEYS = [
   'commitment_period_required',
   'product_not_available',
   'chat_token_invalid',
+  'role_not_grantable',
   'user_cannot_disable_self',
   'user_cannot_change_own_admin_status',
   'move_same_parent',

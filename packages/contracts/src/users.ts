@@ -93,6 +93,8 @@ export const assignableRoleSchema = z.object({
   OwnerAccountId: z.number().int(),
   OwnerDisplayName: z.string(),
   IsAssigned: z.boolean(),
+  /** Whether the caller may hand this role out: it gives nothing the caller does not hold. */
+  IsGrantable: z.boolean(),
 });
 export type AssignableRole = z.infer<typeof assignableRoleSchema>;
 export const getUserRolesResponseSchema = z.object({ UserAccountId: z.number().int(), Roles: z.array(assignableRoleSchema) });

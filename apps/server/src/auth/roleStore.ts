@@ -1,4 +1,5 @@
-import type { Capability } from '@cmp/contracts/capabilities';
+import { eq, inArray } from 'drizzle-orm';
+import type { Capability, CapabilityObjectType, CapabilityValue } from '@cmp/contracts/capabilities';
 import type { Queryable } from '../platform/db/database';
 import { capabilitySetItems, capabilitySets, roleCapabilitySets, roles, userRoles } from '../platform/db/schema';
 
@@ -31,4 +32,26 @@ export async function insertRoleWithCapabilities(
 
 export async function assignRole(db: Queryable, userAccountId: number, roleId: number): Promise<void> {
   await db.insert(userRoles).values({ userAccountId, roleId }).onConflictDoNothing();
+}
+
+/** The capabilities each role gives, through its capability sets. */
+export async function capabilitiesOfRoles(db: Queryable, roleIds: number[]): Promise<Map<number, Capability[]>> {
+  const byRole = new Map<number, Capability[]>(roleIds.map((id) => [id, []]));
+  if (!roleIds.length) return byRole;
+  const rows = await db
+    .select({ roleId: roleCapabilitySets.roleId, item: capabilitySetItems })
+    .from(roleCapabilitySets)
+    .innerJoin(capabilitySetItems, eq(capabilitySetItems.capabilitySetId, roleCapabilitySets.capabilitySetId))
+    .where(inArray(roleCapabilitySets.roleId, roleIds));
+  for (const { roleId, item } of rows) {
+    byRole.get(roleId)!.push({
+      ObjectType: item.objectType as CapabilityObjectType,
+      Read: item.canRead,
+      Create: item.canCreate,
+      Execute: item.canExecute,
+      Delete: item.canDelete,
+      Value: (item.value as CapabilityValue | null) ?? null,
+    });
+  }
+  return byRole;
 }

@@ -1,13 +1,14 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { okResponseSchema } from '@cmp/contracts/auth';
-import { requirement } from '@cmp/contracts/capabilities';
+import { isGrantableBy, requirement } from '@cmp/contracts/capabilities';
 import { changeUserAdminStatusRequestSchema, changeUserStatusRequestSchema, changeUsernameRequestSchema, resetUserPasswordRequestSchema } from '@cmp/contracts/users';
 import { requestMeta, writeAudit } from '../platform/audit';
-import { accounts, users } from '../platform/db/schema';
+import { accounts, roles, users } from '../platform/db/schema';
 import { ApiError } from '../platform/errors';
 import { defineOperation } from '../platform/operations';
 import { endAllSessionsOfUser } from '../platform/session';
-import { isAdministrator, setAdministrator } from './administratorRole';
+import { capabilitiesOfRoles } from '../auth/roleStore';
+import { companyAdministratorRoleId, isAdministrator, setAdministrator } from './administratorRole';
 import { createResetLink, mailResetLink } from '../auth/resetLinks';
 import { requireUserFor } from './userAccess';
 import { isUniqueViolation } from '../platform/db/dbErrors';
@@ -55,6 +56,11 @@ const changeUserAdminStatus = defineOperation({
     if (account.id === caller.userAccount.id) throw new ApiError(400, 'user_cannot_change_own_admin_status');
     const before = await isAdministrator(db, account, user.isAdmin);
     if (before === input.isAdministrator && user.isAdmin === input.isAdministrator) return { Success: true };
+    // Making someone administrator gives the company's administrator role: only as much as the caller holds.
+    const roleId = input.isAdministrator ? await companyAdministratorRoleId(db, account) : undefined;
+    if (roleId !== undefined && !isGrantableBy((await capabilitiesOfRoles(db, [roleId])).get(roleId) ?? [], caller.capabilities)) {
+      throw new ApiError(403, 'role_not_grantable', { role: (await db.select({ name: roles.name }).from(roles).where(eq(roles.id, roleId)))[0]!.name });
+    }
     await db.transaction(async (tx) => {
       await setAdministrator(tx, account, input.isAdministrator);
       const details = { Username: user.username, Before: before, After: input.isAdministrator };

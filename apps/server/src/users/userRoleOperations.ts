@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, notInArray, or } from 'drizzle-orm';
 import { okResponseSchema } from '@cmp/contracts/auth';
-import { requirement } from '@cmp/contracts/capabilities';
+import { isGrantableBy, requirement, type Capability } from '@cmp/contracts/capabilities';
 import { getUserRolesRequestSchema, getUserRolesResponseSchema, setUserRolesRequestSchema, type AssignableRole } from '@cmp/contracts/users';
 import { requireAccountInHierarchy } from '../platform/access';
 import { requestMeta, writeAudit } from '../platform/audit';
@@ -9,6 +9,7 @@ import { accounts, roles, userRoles, users } from '../platform/db/schema';
 import { ApiError } from '../platform/errors';
 import { defineOperation } from '../platform/operations';
 import { findCompanyAccount, pathIds, type AccountRow } from '../platform/session';
+import { capabilitiesOfRoles } from '../auth/roleStore';
 import { companyAdministratorRoleId } from './administratorRole';
 import { requireUserFor } from './userAccess';
 
@@ -19,7 +20,7 @@ const ROLES_ASSIGN = requirement('ROLES', ['Execute']);
  * spec §6 "roles … managed per owning company": a user may hold the roles of their company and of
  * the owners above it (a reseller's template roles), plus whatever they already hold.
  */
-async function rolesForUser(db: Queryable, userAccount: AccountRow): Promise<AssignableRole[]> {
+async function rolesForUser(db: Queryable, userAccount: AccountRow, grantor: readonly Capability[]): Promise<AssignableRole[]> {
   const company = (await findCompanyAccount(db, userAccount)) ?? userAccount;
   const ownerIds = pathIds(company.path);
   const held = await db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userAccountId, userAccount.id));
@@ -30,7 +31,16 @@ async function rolesForUser(db: Queryable, userAccount: AccountRow): Promise<Ass
     .innerJoin(accounts, eq(accounts.id, roles.ownerAccountId))
     .where(heldIds.length ? or(inArray(roles.ownerAccountId, ownerIds), inArray(roles.id, heldIds)) : inArray(roles.ownerAccountId, ownerIds))
     .orderBy(asc(roles.name), asc(roles.id));
-  return rows.map((r) => ({ RoleId: r.id, Name: r.name, Description: r.description, OwnerAccountId: r.ownerId, OwnerDisplayName: r.ownerName, IsAssigned: heldIds.includes(r.id) }));
+  const capabilities = await capabilitiesOfRoles(db, rows.map((r) => r.id));
+  return rows.map((r) => ({
+    RoleId: r.id,
+    Name: r.name,
+    Description: r.description,
+    OwnerAccountId: r.ownerId,
+    OwnerDisplayName: r.ownerName,
+    IsAssigned: heldIds.includes(r.id),
+    IsGrantable: isGrantableBy(capabilities.get(r.id) ?? [], grantor),
+  }));
 }
 
 const getUserRoles = defineOperation({
@@ -44,7 +54,7 @@ const getUserRoles = defineOperation({
   async handler(input, { db, caller }) {
     const account = await requireAccountInHierarchy(db, caller, input.userAccountId, ROLES_READ);
     if (account.type !== 'User') throw new ApiError(400, 'field_invalid_value', { field: 'userAccountId', value: String(input.userAccountId) });
-    return { UserAccountId: account.id, Roles: await rolesForUser(db, account) };
+    return { UserAccountId: account.id, Roles: await rolesForUser(db, account, caller.capabilities) };
   },
 });
 
@@ -58,10 +68,13 @@ const setUserRoles = defineOperation({
   async handler(input, ctx) {
     const { db, caller } = ctx;
     const { account, user } = await requireUserFor(db, caller, input.userAccountId, ROLES_ASSIGN);
-    const available = await rolesForUser(db, account);
+    const available = await rolesForUser(db, account, caller.capabilities);
     const unknown = input.roleIds.find((id) => !available.some((role) => role.RoleId === id));
     if (unknown !== undefined) throw new ApiError(400, 'field_invalid_value', { field: 'roleIds', value: String(unknown) });
     const before = available.filter((role) => role.IsAssigned);
+    // No escalation: a role the user does not hold yet is only given by someone holding all it gives.
+    const beyondCaller = available.find((role) => input.roleIds.includes(role.RoleId) && !role.IsAssigned && !role.IsGrantable);
+    if (beyondCaller) throw new ApiError(403, 'role_not_grantable', { role: beyondCaller.Name });
     if (before.length === input.roleIds.length && before.every((role) => input.roleIds.includes(role.RoleId))) return { Success: true };
     const nameOf = (id: number) => available.find((role) => role.RoleId === id)!.Name;
     const adminRoleId = await companyAdministratorRoleId(db, account);

@@ -233,6 +233,20 @@ describe('GetUserRoles and SetUserRoles', () => {
     expect((await op('SetUserRoles', { userAccountId: carl, roleIds: [userRole] })).status).toBe(200);
   });
 
+  it("refuses a role that gives more than the caller holds (the reseller's administrator role), and says so in the list", async () => {
+    const carl = await userIdOf('company.user');
+    const offered = (await op('GetUserRoles', { userAccountId: carl })).body.Roles as { RoleId: number; Name: string; IsGrantable: boolean }[];
+    const resellerAdmin = offered.find((r) => r.Name === 'Reseller administrator')!;
+    expect(resellerAdmin.IsGrantable).toBe(false);
+    expect(offered.find((r) => r.Name === 'User')!.IsGrantable).toBe(true);
+    const userRole = offered.find((r) => r.Name === 'User')!.RoleId;
+    const refused = await op('SetUserRoles', { userAccountId: carl, roleIds: [userRole, resellerAdmin.RoleId] });
+    expect(refused.status).toBe(403);
+    expect(refused.body.Message).toBe('You cannot give the role Reseller administrator: it grants capabilities you do not have yourself.');
+    const held = await server.handle.db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userAccountId, carl));
+    expect(held.map((h) => h.roleId)).toEqual([userRole]);
+  });
+
   it("refuses a role of another tenant, naming roleIds, and a caller without ROLES", async () => {
     const carl = await userIdOf('company.user');
     const [foreignRole] = await server.handle.db.select({ id: roles.id }).from(roles).where(eq(roles.ownerAccountId, await idOf('Fabrikam Distribution')));

@@ -76,6 +76,10 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  // An idle pooled connection the server ends (restart, failover, a database dropped at the end of a
+  // test run: 57P01) is dropped from the pool and the next query opens a new one. Without a listener
+  // node-postgres would raise the error as an uncaught exception and take the whole node down.
+  pool.on('error', () => undefined);
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);

@@ -54,6 +54,8 @@ export function UserRolesDialog({ user, onSave, onClose }: UserRolesDialogProps)
             {rolesQuery.data.Roles.map((role) => (
               <FormControlLabel
                 key={role.RoleId}
+                // A role the caller could not give (it holds more than they do) can only be taken away.
+                disabled={!role.IsGrantable && !selected.includes(role.RoleId)}
                 control={<Checkbox checked={selected.includes(role.RoleId)} onChange={(event) => toggle(role.RoleId, event.target.checked)} />}
                 label={
                   <span>
