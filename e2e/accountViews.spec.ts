@@ -54,12 +54,19 @@ test('a reseller creates a company and a user under it, edits a field and sees i
     await userForm.getByRole('textbox', { name: 'Last name' }).fill('Green');
     await userForm.getByRole('textbox', { name: 'E-mail' }).fill(`wanda.${suffix.toLowerCase()}@woodgrove.example`);
     await userForm.getByRole('textbox', { name: 'Username' }).fill(`wanda.${suffix.toLowerCase()}`);
+    // A role, so that the invitation leads to a user who can sign in.
+    const roles = userForm.getByRole('group', { name: 'Roles' });
+    await roles.getByRole('checkbox', { name: /Reseller administrator/ }).check();
     await expectAccessible(page);
     await shot(page, 'create-user');
     await userForm.getByRole('button', { name: 'Create' }).click();
 
     await expect(page.getByRole('heading', { level: 1, name: 'Wanda Green' })).toBeVisible();
     const userUrl = page.url();
+    await page.goto(`${userUrl}/user-log`);
+    await expect(page.getByRole('row').filter({ hasText: 'User roles changed' })).toHaveCount(1);
+    await page.goto(userUrl);
+    await expect(page.getByRole('heading', { level: 1, name: 'Wanda Green' })).toBeVisible();
     const invitation = await mailbox.waitFor(`wanda.${suffix.toLowerCase()}@woodgrove.example`);
     expect(invitation.text).toContain(`#/reset-password/wanda.${suffix.toLowerCase()}/`);
 

@@ -98,6 +98,10 @@ export const assignableRoleSchema = z.object({
 });
 export type AssignableRole = z.infer<typeof assignableRoleSchema>;
 export const getUserRolesResponseSchema = z.object({ UserAccountId: z.number().int(), Roles: z.array(assignableRoleSchema) });
+/** The roles a new user under this account (a company, department or reseller) may be given when created. */
+export const getAssignableRolesRequestSchema = z.object({ accountId: accountIdSchema }).strict();
+export const getAssignableRolesResponseSchema = z.object({ AccountId: z.number().int(), Roles: z.array(assignableRoleSchema) });
+export type AssignableRoles = z.infer<typeof getAssignableRolesResponseSchema>;
 export type UserRoles = z.infer<typeof getUserRolesResponseSchema>;
 
 export const setUserRolesRequestSchema = z

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, notInArray, or } from 'drizzle-orm';
 import { okResponseSchema } from '@cmp/contracts/auth';
 import { isGrantableBy, requirement, type Capability } from '@cmp/contracts/capabilities';
-import { getUserRolesRequestSchema, getUserRolesResponseSchema, setUserRolesRequestSchema, type AssignableRole } from '@cmp/contracts/users';
+import { getAssignableRolesRequestSchema, getAssignableRolesResponseSchema, getUserRolesRequestSchema, getUserRolesResponseSchema, setUserRolesRequestSchema, type AssignableRole } from '@cmp/contracts/users';
 import { requireAccountInHierarchy } from '../platform/access';
 import { requestMeta, writeAudit } from '../platform/audit';
 import type { Queryable } from '../platform/db/database';
@@ -21,10 +21,14 @@ const ROLES_ASSIGN = requirement('ROLES', ['Execute']);
  * the owners above it (a reseller's template roles), plus whatever they already hold.
  */
 async function rolesForUser(db: Queryable, userAccount: AccountRow, grantor: readonly Capability[]): Promise<AssignableRole[]> {
-  const company = (await findCompanyAccount(db, userAccount)) ?? userAccount;
-  const ownerIds = pathIds(company.path);
   const held = await db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userAccountId, userAccount.id));
-  const heldIds = held.map((h) => h.roleId);
+  return rolesUnder(db, userAccount, held.map((h) => h.roleId), grantor);
+}
+
+/** The roles of the company an account belongs to and of the owners above it, plus `heldIds`. */
+async function rolesUnder(db: Queryable, account: AccountRow, heldIds: number[], grantor: readonly Capability[]): Promise<AssignableRole[]> {
+  const company = (await findCompanyAccount(db, account)) ?? account;
+  const ownerIds = pathIds(company.path);
   const rows = await db
     .select({ id: roles.id, name: roles.name, description: roles.description, ownerId: roles.ownerAccountId, ownerName: accounts.displayName })
     .from(roles)
@@ -90,4 +94,18 @@ const setUserRoles = defineOperation({
   },
 });
 
-export const userRoleOperations = [getUserRoles, setUserRoles];
+const getAssignableRoles = defineOperation({
+  service: 'IAccountService',
+  operation: 'GetAssignableRoles',
+  readOnly: true,
+  summary: 'The roles a new user under this account may be given at creation (then SetUserRoles), each marked whether the caller may give it.',
+  request: getAssignableRolesRequestSchema,
+  response: getAssignableRolesResponseSchema,
+  rule: ROLES_READ,
+  async handler(input, { db, caller }) {
+    const account = await requireAccountInHierarchy(db, caller, input.accountId, ROLES_READ);
+    return { AccountId: account.id, Roles: await rolesUnder(db, account, [], caller.capabilities) };
+  },
+});
+
+export const userRoleOperations = [getUserRoles, setUserRoles, getAssignableRoles];

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { GetUsersRequest, UserPage, UserRoles, UserStatus } from '@cmp/contracts/users';
+import type { AssignableRoles, GetUsersRequest, UserPage, UserRoles, UserStatus } from '@cmp/contracts/users';
 import { callOperation } from '../../platform/api/callOperation';
 import type { DownloadedFile } from '../../platform/files/saveDownload';
 
@@ -36,3 +36,12 @@ export function useUserRoles(userAccountId: number | undefined) {
 }
 
 export const setUserRoles = (userAccountId: number, roleIds: number[]) => callOperation('IAccountService', 'SetUserRoles', { userAccountId, roleIds });
+
+/** The roles a user created under this account may be given (GetAssignableRoles). */
+export function useAssignableRoles(accountId: number | undefined) {
+  return useQuery({
+    queryKey: ['users', 'assignable-roles', accountId],
+    queryFn: ({ signal }) => callOperation<AssignableRoles>('IAccountService', 'GetAssignableRoles', { accountId }, { suppressErrorToast: true, signal }),
+    enabled: accountId !== undefined,
+  });
+}

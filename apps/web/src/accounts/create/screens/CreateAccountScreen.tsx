@@ -8,6 +8,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ALLOWED_PARENT_TYPES, type Views } from '@cmp/contracts/accounts';
+import { isAllowed, requirement } from '@cmp/contracts/capabilities';
 import type { CreatableAccountType, DefaultView, LayoutField, LayoutPage } from '@cmp/contracts/accountViews';
 import { failureText } from '../../../platform/api/failureText';
 import { showMessage } from '../../../platform/messages/messageStore';
@@ -19,8 +20,11 @@ import { MetadataForm } from '../../view/components/MetadataForm';
 import { useMetadataEditor } from '../../view/hooks/useMetadataEditor';
 import { fieldKey, type FormValues } from '../../view/utils/fieldRules';
 import { ParentPicker, type ParentOption } from '../components/ParentPicker';
+import { setUserRoles } from '../../../users/api/userOperations';
+import { NewUserRolesField } from '../../../users/components/NewUserRolesField';
 
 type CreatedType = Exclude<CreatableAccountType, 'Product'>;
+const ASSIGN_ROLES = { all: [requirement('ROLES', ['Read']), requirement('ROLES', ['Execute'])] };
 const CREATED_TYPES: CreatedType[] = ['User', 'Department', 'Company', 'Reseller'];
 
 /**
@@ -54,14 +58,14 @@ export function CreateAccountScreen() {
         {layoutQuery.isError && <Alert severity="error">{failureText(layoutQuery.error)}</Alert>}
         {parentId !== undefined && (defaultsQuery.isPending || layoutQuery.isPending) && <LoadingIndicator />}
         {defaultsQuery.data && layoutQuery.data && (
-          <CreateAccountForm key={`${type}-${parentId}`} type={type} defaults={defaultsQuery.data} pages={layoutQuery.data.Pages} />
+          <CreateAccountForm key={`${type}-${parentId}`} type={type} parentId={parentId!} defaults={defaultsQuery.data} pages={layoutQuery.data.Pages} />
         )}
       </Stack>
     </Box>
   );
 }
 
-function CreateAccountForm({ type, defaults, pages }: { type: CreatedType; defaults: DefaultView[]; pages: LayoutPage[] }) {
+function CreateAccountForm({ type, parentId, defaults, pages }: { type: CreatedType; parentId: number; defaults: DefaultView[]; pages: LayoutPage[] }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const fields = useMemo(() => pages.flatMap((p) => p.Containers.flatMap((c) => c.Fields)), [pages]);
@@ -77,7 +81,10 @@ function CreateAccountForm({ type, defaults, pages }: { type: CreatedType; defau
   const formRef = useRef<HTMLFormElement>(null);
   const { dialog } = useUnsavedChangesGuard({ isActive: !isDone, hasUnsavedChanges: editor.isDirty, excludedRef: formRef });
   const [createdId, setCreatedId] = useState<number>();
-  const hasMfa = (useSessionUser()?.UserAuthenticationMethods.length ?? 0) > 0;
+  const [roleIds, setRoleIds] = useState<number[]>([]);
+  const sessionUser = useSessionUser();
+  const hasMfa = (sessionUser?.UserAuthenticationMethods.length ?? 0) > 0;
+  const canAssignRoles = isAllowed(sessionUser?.Capability ?? [], ASSIGN_ROLES);
   const lockedReason = (field: LayoutField) => (field.ReadOnly ? t('account_view.read_only') : field.MfaProtected && !hasMfa ? t('account_view.needs_mfa') : undefined);
 
   useEffect(() => {
@@ -102,6 +109,13 @@ function CreateAccountForm({ type, defaults, pages }: { type: CreatedType; defau
     try {
       const created = await createAccount(views);
       showMessage({ type: 'success', text: t('account_view.create.created', { name: created.DisplayName }) });
+      // The roles follow the creation (as a partner script would call SetUserRoles): the user exists
+      // either way, and a refusal says what is missing.
+      if (type === 'User' && roleIds.length) {
+        await setUserRoles(created.AccountId, roleIds).catch((error: unknown) =>
+          showMessage({ type: 'error', text: t('users.new_user_roles_failed', { error: failureText(error) }) }),
+        );
+      }
       setCreatedId(created.AccountId);
       setIsDone(true);
     } catch (error) {
@@ -116,6 +130,11 @@ function CreateAccountForm({ type, defaults, pages }: { type: CreatedType; defau
         {type === 'User' && <Alert severity="info">{t('account_view.create.invitation_note')}</Alert>}
         {saveError && <Alert severity="error" role="alert">{saveError}</Alert>}
         <MetadataForm pages={pages} values={editor.values} isEditing errors={editor.errors} onChange={editor.setValue} onBlur={editor.onBlur} lockedReason={lockedReason} />
+        {type === 'User' && canAssignRoles && (
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            <NewUserRolesField parentAccountId={parentId} value={roleIds} onChange={setRoleIds} />
+          </Paper>
+        )}
         <Stack direction="row" spacing={1}>
           <Button type="submit" variant="contained" loading={isSaving}>
             {t('account_view.create.submit')}
