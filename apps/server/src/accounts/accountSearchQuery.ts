@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AccountType } from '@cmp/contracts/accounts';
 import { ACCOUNT_SEARCH_LIMIT, INTEGRATION_SEARCH_LIMIT } from '@cmp/contracts/search';
+import { escapeLike } from '../platform/db/likePattern';
 
 /** Where a caller may find accounts: a hierarchy (path prefix) and the account types it may read there. */
 export interface SearchScope {
@@ -17,8 +18,6 @@ export interface AccountSearchRow {
   product_display_name: string | null;
 }
 
-/** The text taken literally inside a LIKE pattern: `%`, `_` and the escape character itself lose their meaning. */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 /**
  * The global search (spec §2, §7), first part: accounts whose display name starts with the text and

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, like, lt, or, sql, type SQL } fr
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuditLogEntry, AuditLogFilter, AuditSortField } from '@cmp/contracts/auditLog';
 import type { SortDirection } from '@cmp/contracts/users';
-import { escapeLike } from '../accounts/accountSearchQuery';
+import { escapeLike } from '../platform/db/likePattern';
 import type { Queryable } from '../platform/db/database';
 import { accounts, auditLog, users } from '../platform/db/schema';
 import type { AccountRow } from '../platform/session';

@@ -6,8 +6,21 @@ import { instanceSettings } from '../platform/db/schema';
 
 const KEY_SETTING = 'chat_bot_token_key';
 
+// The key never changes once made, so each node reads it once per database (not on every message).
+const keys = new WeakMap<Queryable, Promise<Buffer>>();
+
 /** One signing key for every node, made once and kept in the database (several nodes, one secret). */
-async function signingKey(db: Queryable): Promise<Buffer> {
+function signingKey(db: Queryable): Promise<Buffer> {
+  let key = keys.get(db);
+  if (!key) {
+    key = readOrCreateKey(db);
+    keys.set(db, key);
+    key.catch(() => keys.delete(db));
+  }
+  return key;
+}
+
+async function readOrCreateKey(db: Queryable): Promise<Buffer> {
   await db
     .insert(instanceSettings)
     .values({ key: KEY_SETTING, value: randomBytes(32).toString('base64') })

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, gte, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { requirement } from '@cmp/contracts/capabilities';
 import { NEW_SERVICE_DAYS, serviceSearchRequestSchema, serviceSearchResponseSchema } from '@cmp/contracts/marketplace';
-import { escapeLike } from '../accounts/accountSearchQuery';
+import { escapeLike } from '../platform/db/likePattern';
 import { products } from '../platform/db/schema';
 import { defineOperation } from '../platform/operations';
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { SortDirection, UserFilter, UserListItem, UserSortField } from '@cmp/contracts/users';
-import { escapeLike } from '../accounts/accountSearchQuery';
+import { escapeLike } from '../platform/db/likePattern';
 import type { Queryable } from '../platform/db/database';
 import { accounts, roles, userRoles, users } from '../platform/db/schema';
 import type { AccountRow } from '../platform/session';

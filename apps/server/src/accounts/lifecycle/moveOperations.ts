@@ -12,7 +12,7 @@ import { requestMeta, writeAudit } from '../../platform/audit';
 import { accounts } from '../../platform/db/schema';
 import { defineOperation } from '../../platform/operations';
 import { loadAccount } from '../../platform/session';
-import { escapeLike } from '../accountSearchQuery';
+import { escapeLike } from '../../platform/db/likePattern';
 import { MOVE_RULE, allowedParentTypes, assertValidMove, lockAccounts, rewriteSubtreePath } from './moveRules';
 
 const moveAccount = defineOperation({

@@ -20,7 +20,7 @@ import { accountTerminations, accounts } from '../../platform/db/schema';
 import { ApiError } from '../../platform/errors';
 import { defineOperation } from '../../platform/operations';
 import { loadAccount } from '../../platform/session';
-import { escapeLike } from '../accountSearchQuery';
+import { escapeLike } from '../../platform/db/likePattern';
 import { accountRequirement } from '../accountAccess';
 import { mayTerminate, requireTerminableAccount, terminateAccounts } from './terminateAccounts';
 import { findScheduledTermination, subtreeFacts } from './terminationStore';

@@ -4,7 +4,8 @@ import { accessDenied } from '../../platform/errors';
 import type { Queryable } from '../../platform/db/database';
 import { accounts } from '../../platform/db/schema';
 import { memoized, pathIds, type AccountRow, type CallerSession } from '../../platform/session';
-import { escapeLike, type SearchScope } from '../accountSearchQuery';
+import { escapeLike } from '../../platform/db/likePattern';
+import type { SearchScope } from '../accountSearchQuery';
 import { searchScopes } from '../searchOperations';
 
 /**

@@ -1,10 +1,10 @@
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import type { AccountSearchResult } from '@cmp/contracts/search';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
 import { visuallyHidden } from '../../platform/ui/visuallyHidden';
 import { accountIconPath } from '../utils/accountIconPath';
+import { SearchOption } from './SearchOption';
 
 interface AccountResultOptionProps {
   id: string;
@@ -18,39 +18,8 @@ interface AccountResultOptionProps {
 export function AccountResultOption({ id, result, isActive, onChoose, onPoint }: AccountResultOptionProps) {
   const { t } = useTranslation();
   const isTerminated = result.AccountState === 'Terminated';
-  const ref = useRef<HTMLLIElement>(null);
-  // The option the arrow keys reach stays in sight in a scrolled list.
-  useEffect(() => {
-    if (isActive) ref.current?.scrollIntoView?.({ block: 'nearest' });
-  }, [isActive]);
   return (
-    <Box
-      component="li"
-      ref={ref}
-      id={id}
-      role="option"
-      aria-selected={isActive}
-      // Keeps the focus in the search field, which owns the keyboard (aria-activedescendant).
-      onMouseDown={(event) => event.preventDefault()}
-      onMouseMove={onPoint}
-      onClick={onChoose}
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: 1.5,
-        px: 2,
-        py: 1,
-        cursor: 'pointer',
-        // Greyed, yet still readable (WCAG 1.4.3): the secondary text colour keeps 4.5:1.
-        color: isTerminated ? 'text.secondary' : 'text.primary',
-        fontStyle: isTerminated ? 'italic' : undefined,
-        bgcolor: isActive ? 'action.selected' : undefined,
-        outline: isActive ? '2px solid' : undefined,
-        outlineColor: 'primary.main',
-        outlineOffset: -2,
-        '&:hover': { bgcolor: isActive ? 'action.selected' : 'action.hover' },
-      }}
-    >
+    <SearchOption id={id} isActive={isActive} onChoose={onChoose} onPoint={onPoint} isMuted={isTerminated}>
       <MdiIcon path={accountIconPath(result.Icon)} fontSize="small" sx={{ color: isTerminated ? 'text.secondary' : 'primary.main' }} />
       <Box sx={{ minWidth: 0 }}>
         <Box component="span" sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
@@ -65,6 +34,6 @@ export function AccountResultOption({ id, result, isActive, onChoose, onPoint }:
           {t(`search.account_type.${result.AccountType}`)}
         </Box>
       </Box>
-    </Box>
+    </SearchOption>
   );
 }
