@@ -3,7 +3,7 @@ import { expectAccessible, signIn, snapshot } from './support';
 
 // spec §2 Chatbot, §6 (CHAT_BOT Read and consent to all services); issue 5: the assistant answers
 // from the user's own data.
-test("the chat bot appears after consent and answers about the user's own orders and subscriptions", async ({ page }) => {
+test("the chat bot appears after consent and answers about the user's own orders, the knowledge base and subscriptions", async ({ page }) => {
   await signIn(page, 'company.admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Hello, Claire' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Open the chat' })).toHaveCount(0);
@@ -16,7 +16,13 @@ test("the chat bot appears after consent and answers about the user's own orders
   const question = chat.getByRole('textbox', { name: 'Your question' });
   await question.fill('Do I have any open orders?');
   await question.press('Enter');
-  await expect(chat.getByText('You have no open orders at the moment.')).toBeVisible();
+  await expect(chat.getByText('These orders are waiting for approval (1):')).toBeVisible();
+  await expect(chat.getByText(/^Order \d+: 50 × Skyline Backup for Contoso Ltd, £1,500\.00, waiting for approval since/)).toBeVisible();
+
+  await question.fill('How do I reset my password?');
+  await question.press('Enter');
+  await expect(chat.getByText('From the knowledge base: Reset a forgotten password')).toBeVisible();
+  await expect(chat.getByRole('link', { name: 'Reset a forgotten password' })).toHaveAttribute('href', 'https://academy.cloudserviceproviders.example/articles/en/reset-password');
 
   await question.fill('Which subscriptions end soon?');
   await chat.getByRole('button', { name: 'Send' }).click();

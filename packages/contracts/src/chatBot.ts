@@ -17,7 +17,7 @@ export const askChatBotRequestSchema = z
   .strict();
 
 /** What the assistant understood; the portal may show a hint per topic. */
-export const CHAT_BOT_TOPICS = ['orders', 'provisioning', 'subscriptions', 'support', 'greeting', 'unknown'] as const;
+export const CHAT_BOT_TOPICS = ['orders', 'provisioning', 'subscriptions', 'support', 'knowledge', 'greeting', 'unknown'] as const;
 
 export const chatBotAnswerSchema = z.object({
   Topic: z.enum(CHAT_BOT_TOPICS),

@@ -7,11 +7,17 @@ import { accounts, subscriptions } from '../platform/db/schema';
 import { translateMessage } from '../platform/i18n/messages';
 import type { CallerSession } from '../platform/session';
 import { nearestSupportDetails } from '../support/supportDetailsQueries';
-import { topicOf } from './chatBotTopics';
+import { openAndRecentlyRejectedOrders, type OrderSummary } from '../orders/orderQueries';
+import { unresolvedFailedProvisioning } from '../provisioning/provisioningQueries';
+import { findKnowledgeBaseArticle, type KnowledgeBaseMatch } from '../support/knowledgeBase';
+import { conversationTopicOf, dataTopicOf } from './chatBotTopics';
 
 /** Subscriptions whose commitment ends within this many days count as "ending soon". */
 export const ENDING_SOON_DAYS = 90;
+/** Rejected orders are mentioned for this many days after the decision. */
+export const RECENTLY_REJECTED_DAYS = 30;
 const MAX_ITEMS = 10;
+const DAY_MS = 86_400_000;
 
 interface AnswerContext {
   db: Queryable;
@@ -21,25 +27,34 @@ interface AnswerContext {
 
 /**
  * Answers a question from the caller's own data (issue 5: open orders, failed provisioning,
- * subscriptions ending soon) and the knowledge base of their reseller, in the caller's language.
+ * subscriptions ending soon), the support details and knowledge base of their reseller, in the
+ * caller's language.
  */
 export async function answerQuestion(ctx: AnswerContext, question: string): Promise<ChatBotAnswer> {
-  const topic = topicOf(question);
   const text = (key: `chat_${string}`, params: Record<string, string> = {}) => translateMessage(ctx.locale, key, params);
-  switch (topic) {
+  const article = await findKnowledgeBaseArticle(ctx.db, ctx.caller.userAccount.path, ctx.locale, question);
+  // A data answer links the article on the same matter, if the knowledge base has one.
+  const withArticleLink = async (answer: ChatBotAnswer): Promise<ChatBotAnswer> =>
+    article?.url ? { ...answer, Links: [{ Label: article.title, Url: article.url }, ...answer.Links] } : answer;
+  switch (dataTopicOf(question)) {
     case 'subscriptions':
-      return subscriptionsAnswer(ctx, text);
+      return withArticleLink(await subscriptionsAnswer(ctx, text));
     case 'orders':
-      // Orders and their approval arrive with the orders issue; until then nobody has an open order.
-      return { Topic: topic, Text: text('chat_orders_none'), Items: [], Links: await supportLinks(ctx, text) };
+      return withArticleLink(await ordersAnswer(ctx, text));
     case 'provisioning':
-      return { Topic: topic, Text: text('chat_provisioning_none'), Items: [], Links: await supportLinks(ctx, text) };
+      return withArticleLink(await provisioningAnswer(ctx, text));
+    case 'support':
+      return supportAnswer(ctx, text);
+  }
+  if (article) return knowledgeAnswer(ctx, text, article);
+  const topic = conversationTopicOf(question);
+  switch (topic) {
     case 'support':
       return supportAnswer(ctx, text);
     case 'greeting':
       return { Topic: topic, Text: text('chat_greeting', { firstName: ctx.caller.user.firstName }), Items: [], Links: [] };
     default:
-      return { Topic: topic, Text: text('chat_unknown'), Items: [], Links: await supportLinks(ctx, text) };
+      return { Topic: 'unknown', Text: text('chat_unknown'), Items: [], Links: await supportLinks(ctx, text) };
   }
 }
 
@@ -64,7 +79,7 @@ async function subscriptionsAnswer(ctx: AnswerContext, text: Text): Promise<Chat
     .orderBy(asc(subscriptions.minimumContractEndDate))
     .limit(MAX_ITEMS);
   const days = String(ENDING_SOON_DAYS);
-  const date = (value: Date) => new Intl.DateTimeFormat(ctx.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(value);
+  const date = (value: Date) => formatDate(ctx, value);
   return {
     Topic: 'subscriptions',
     Text: rows.length ? text('chat_subscriptions_some', { count: String(rows.length), days }) : text('chat_subscriptions_none', { days }),
@@ -72,6 +87,52 @@ async function subscriptionsAnswer(ctx: AnswerContext, text: Text): Promise<Chat
       text(row.autoRenew === 'Terminate' ? 'chat_subscription_ends' : 'chat_subscription_renews', { name: row.name, date: date(row.endsAt!) }),
     ),
     Links: [],
+  };
+}
+
+const formatDate = (ctx: AnswerContext, value: Date) => new Intl.DateTimeFormat(ctx.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(value);
+// Shown only, never computed with: the amount stays the numeric text of the database elsewhere.
+const formatMoney = (ctx: AnswerContext, amount: string, currency: string) => new Intl.NumberFormat(ctx.locale, { style: 'currency', currency }).format(Number(amount));
+
+async function ordersAnswer(ctx: AnswerContext, text: Text): Promise<ChatBotAnswer> {
+  const { open, rejected } = await openAndRecentlyRejectedOrders(ctx.db, ctx.caller, new Date(Date.now() - RECENTLY_REJECTED_DAYS * DAY_MS), MAX_ITEMS);
+  const facts = (order: OrderSummary) => ({ id: String(order.id), quantity: String(order.quantity), product: order.productDisplayName, company: order.companyName });
+  return {
+    Topic: 'orders',
+    Text: open.length ? text('chat_orders_some', { count: String(open.length) }) : text('chat_orders_none'),
+    Items: [
+      ...open.map((order) => text('chat_order_pending', { ...facts(order), value: formatMoney(ctx, order.orderValue, order.currency), date: formatDate(ctx, order.createdAt) })),
+      ...rejected.map((order) => text('chat_order_rejected', { ...facts(order), date: formatDate(ctx, order.decidedAt!), reason: order.reason })),
+    ],
+    Links: [],
+  };
+}
+
+async function provisioningAnswer(ctx: AnswerContext, text: Text): Promise<ChatBotAnswer> {
+  const failed = await unresolvedFailedProvisioning(ctx.db, ctx.caller, MAX_ITEMS);
+  return {
+    Topic: 'provisioning',
+    Text: failed.length ? text('chat_provisioning_some', { count: String(failed.length) }) : text('chat_provisioning_none'),
+    Items: failed.map((request) =>
+      text('chat_provisioning_failed', {
+        id: String(request.id),
+        product: request.productDisplayName,
+        company: request.companyName,
+        date: formatDate(ctx, request.sendDate ?? request.createdAt),
+        error: request.errorMessage ?? '',
+      }),
+    ),
+    Links: await supportLinks(ctx, text),
+  };
+}
+
+async function knowledgeAnswer(ctx: AnswerContext, text: Text, article: KnowledgeBaseMatch): Promise<ChatBotAnswer> {
+  const links = await supportLinks(ctx, text);
+  return {
+    Topic: 'knowledge',
+    Text: text('chat_knowledge', { title: article.title }),
+    Items: [article.summary, ...article.body.split('\n').filter((line) => line.trim() !== '')],
+    Links: article.url ? [{ Label: article.title, Url: article.url }, ...links] : links,
   };
 }
 

@@ -16,6 +16,8 @@ import {
 import { DEMO_ICON_SVG, DEMO_LOGO_SVG, renderPng } from './brandingAssets';
 import { loadDemoSupportAndTerms } from './demoSupportAndTerms';
 import { loadDemoCatalog } from './demoCatalog';
+import { loadDemoKnowledgeBase } from './demoKnowledgeBase';
+import { loadDemoOrders } from './demoOrders';
 
 /** The demo cast of DESIGN.md; tests and people trying the product rely on these usernames. */
 export const DEMO_USERNAMES = ['admin', 'reseller.admin', 'company.admin', 'company.user', 'other.admin', 'vendor.admin'] as const;
@@ -36,7 +38,8 @@ interface DemoPerson {
 
 /**
  * Loads the demo world into an empty database: the platform owner, two resellers, companies with
- * departments and users, a vendor, roles and an audit history. Later features add their part here.
+ * departments and users, a vendor, roles, subscriptions, orders, provisioning requests, a
+ * knowledge base and an audit history. Later features add their part here.
  */
 export async function loadDemoWorld(tx: Tx, passwordHash: string): Promise<void> {
   let admin: AccountRow | null = null;
@@ -104,6 +107,8 @@ export async function loadDemoWorld(tx: Tx, passwordHash: string): Promise<void>
   await writeStoredFile(tx, 'branding/appicon.ico', 'image/png', await renderPng(DEMO_ICON_SVG, 64));
   await loadDemoSupportAndTerms(tx, owner, northwind);
   await loadDemoCatalog(tx, admin);
+  await loadDemoOrders(tx);
+  await loadDemoKnowledgeBase(tx, owner);
 
   for (const row of created) {
     await writeAudit(tx, null, {

@@ -1,12 +1,14 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
   boolean,
+  check,
   customType,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -19,6 +21,9 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => Buffer.from(value),
 });
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const regconfig = customType<{ data: string }>({ dataType: () => 'regconfig' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -522,3 +527,134 @@ export const notificationPreferences = pgTable('notification_preferences', {
   preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+// ── Orders, provisioning and the knowledge base ──────────────────────────────────────────────
+// The shell's assistant answers from these (issue 5); the orders and provisioning screens build on them.
+
+/** A money amount: numeric, never floating point (DESIGN.md); the row carries its currency. */
+const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
+
+export const ORDER_APPROVAL_STATUSES = ['Pending', 'Approved', 'Rejected', 'Cancelled'] as const;
+
+/**
+ * A credit-check order (spec §3 "Order", §4 "Order approval"): an order above the customer's credit
+ * waits as Pending until an Account Manager approves or rejects it, or it is cancelled.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    /** The customer company; who may see the order follows from its place in the hierarchy. */
+    companyAccountId: integer('company_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** Where the new subscription is to sit: the company, one of its departments or users. */
+    parentAccountId: integer('parent_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    payerAccountId: integer('payer_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    sellerAccountId: integer('seller_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    productName: text('product_name')
+      .notNull()
+      .references(() => products.name),
+    quantity: integer('quantity').notNull().default(1),
+    currency: text('currency').notNull(),
+    orderValue: money('order_value').notNull(),
+    creditLimit: money('credit_limit'),
+    projectedInvoice: money('projected_invoice'),
+    approvalStatus: text('approval_status', { enum: ORDER_APPROVAL_STATUSES }).notNull().default('Pending'),
+    /** Why the credit check held the order, or why it was rejected or cancelled. */
+    reason: text('reason').notNull().default(''),
+    createdByAccountId: integer('created_by_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    createdAt: createdAt(),
+    decidedByAccountId: integer('decided_by_account_id').references(() => accounts.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('orders_company_status_idx').on(t.companyAccountId, t.approvalStatus),
+    index('orders_creator_idx').on(t.createdByAccountId),
+    check('orders_approval_status_check', sql`${t.approvalStatus} in ('Pending', 'Approved', 'Rejected', 'Cancelled')`),
+    check('orders_quantity_check', sql`${t.quantity} > 0`),
+  ],
+);
+
+export const PROVISIONING_ORDER_STATUSES = ['Submitted', 'InProgress', 'Completed', 'Failed', 'Cancelled'] as const;
+
+/**
+ * What was sent to a vendor to create, change or end a subscription (spec §3 "Provisioning request").
+ * `orderStatus` is ours, `productStatus` the vendor's; a Failed request that is not final waits for
+ * someone to retry, resubmit, escalate, complete or cancel it (spec §4 "Provisioning actions").
+ */
+export const provisioningRequests = pgTable(
+  'provisioning_requests',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').references(() => orders.id),
+    companyAccountId: integer('company_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** The Product account (subscription) concerned; empty while a new one is not yet created. */
+    subscriptionAccountId: integer('subscription_account_id').references(() => accounts.id),
+    productName: text('product_name')
+      .notNull()
+      .references(() => products.name),
+    /** 'Create', 'Modify' or 'Terminate'. */
+    action: text('action').notNull().default('Create'),
+    orderStatus: text('order_status', { enum: PROVISIONING_ORDER_STATUSES }).notNull().default('Submitted'),
+    productStatus: text('product_status').notNull().default('Pending'),
+    isFinalStatus: boolean('is_final_status').notNull().default(false),
+    rollbackCompleted: boolean('rollback_completed').notNull().default(false),
+    errorMessage: text('error_message'),
+    /** The vendor's id of the customer (its tenant). */
+    customerId: text('customer_id'),
+    sendDate: timestamp('send_date', { withTimezone: true, mode: 'date' }),
+    createdByAccountId: integer('created_by_account_id').references(() => accounts.id),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('provisioning_requests_company_status_idx').on(t.companyAccountId, t.orderStatus),
+    index('provisioning_requests_creator_idx').on(t.createdByAccountId),
+    check('provisioning_requests_order_status_check', sql`${t.orderStatus} in ('Submitted', 'InProgress', 'Completed', 'Failed', 'Cancelled')`),
+  ],
+);
+
+/**
+ * Articles of an owner's knowledge base (the support menu's "knowledge base"), per language. The
+ * assistant answers questions from them through the full-text index; `searchConfig` is the text
+ * search configuration of the article's language, so words are stemmed as that language does.
+ */
+export const knowledgeBaseArticles = pgTable(
+  'knowledge_base_articles',
+  {
+    id: serial('id').primaryKey(),
+    ownerAccountId: integer('owner_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    locale: text('locale').notNull().default('en'),
+    searchConfig: regconfig('search_config').notNull(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull(),
+    /** The steps or paragraphs, one per line. */
+    body: text('body').notNull(),
+    url: text('url'),
+    isPublished: boolean('is_published').notNull().default(true),
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`setweight(to_tsvector(${knowledgeBaseArticles.searchConfig}, ${knowledgeBaseArticles.title}), 'A') || setweight(to_tsvector(${knowledgeBaseArticles.searchConfig}, ${knowledgeBaseArticles.summary} || ' ' || ${knowledgeBaseArticles.body}), 'B')`,
+      ),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('knowledge_base_articles_owner_idx').on(t.ownerAccountId, t.locale),
+    index('knowledge_base_articles_search_idx').using('gin', t.searchVector),
+  ],
+);
