@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -44,9 +44,8 @@ export function BrandingForm({ stored }: { stored: Branding }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string>();
   const [isSaving, setIsSaving] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
   const isChanged = JSON.stringify(values) !== JSON.stringify(editablePart(stored));
-  const { dialog } = useUnsavedChangesGuard({ isActive: isChanged, hasUnsavedChanges: () => isChanged, excludedRef: formRef });
+  const { dialog, formRef } = useUnsavedChangesGuard({ hasUnsavedChanges: isChanged });
 
   const update = (field: string, patch: (current: EditableBranding) => EditableBranding) => {
     setValues(patch);

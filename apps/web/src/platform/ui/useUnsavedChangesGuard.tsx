@@ -15,25 +15,35 @@ interface InstalledGuard {
 let installed: InstalledGuard | undefined;
 
 interface UnsavedChangesGuardOptions {
-  isActive: boolean;
-  hasUnsavedChanges: () => boolean;
-  /** Clicks inside this element (the form being edited) are never stopped. */
-  excludedRef: RefObject<HTMLElement | null>;
+  /** Whether the form holds changes: a value of this render, or a check made at each click. */
+  hasUnsavedChanges: boolean | (() => boolean);
+  /**
+   * Whether the guard may be installed (default yes). Given a value, the guard is installed only
+   * while it is true, so a page of several forms holds one guard: the form with changes (spec §4
+   * "Only one listener can be installed").
+   */
+  isActive?: boolean;
 }
 
 /**
  * spec §4 Unsaved-changes guard: while active and the form reports unsaved changes, a click outside
  * the form is stopped and a dialog offers "continue editing" or "discard changes"; discarding
- * replays the click that was stopped.
+ * replays the click that was stopped. Put `formRef` on the form: clicks inside it are never stopped.
  */
-export function useUnsavedChangesGuard({ isActive, hasUnsavedChanges, excludedRef }: UnsavedChangesGuardOptions): { dialog: ReactNode } {
+export function useUnsavedChangesGuard({ hasUnsavedChanges, isActive: mayBeActive = true }: UnsavedChangesGuardOptions): {
+  dialog: ReactNode;
+  formRef: RefObject<HTMLFormElement | null>;
+} {
   const { t } = useTranslation();
+  const excludedRef = useRef<HTMLFormElement>(null);
+  const isActive = mayBeActive && (typeof hasUnsavedChanges === 'function' || hasUnsavedChanges);
   const [stoppedTarget, setStoppedTarget] = useState<HTMLElement>();
   const isReplaying = useRef(false);
   const isAsking = useRef(false);
   isAsking.current = stoppedTarget !== undefined;
   const check = useRef(hasUnsavedChanges);
   check.current = hasUnsavedChanges;
+  const isChanged = () => (typeof check.current === 'function' ? check.current() : check.current);
 
   useEffect(() => {
     if (!isActive) return undefined;
@@ -41,7 +51,7 @@ export function useUnsavedChangesGuard({ isActive, hasUnsavedChanges, excludedRe
       id: Symbol('unsaved-changes-guard'),
       onClick(event) {
         const target = event.target as HTMLElement | null;
-        if (isReplaying.current || isAsking.current || !target || !check.current()) return;
+        if (isReplaying.current || isAsking.current || !target || !isChanged()) return;
         if (excludedRef.current?.contains(target)) return;
         event.preventDefault();
         event.stopPropagation();
@@ -55,7 +65,7 @@ export function useUnsavedChangesGuard({ isActive, hasUnsavedChanges, excludedRe
       document.removeEventListener('click', guard.onClick, true);
       if (installed?.id === guard.id) installed = undefined;
     };
-  }, [isActive, excludedRef]);
+  }, [isActive]);
 
   const discard = () => {
     const target = stoppedTarget;
@@ -86,5 +96,5 @@ export function useUnsavedChangesGuard({ isActive, hasUnsavedChanges, excludedRe
       onAgree={discard}
     />
   );
-  return { dialog };
+  return { dialog, formRef: excludedRef };
 }

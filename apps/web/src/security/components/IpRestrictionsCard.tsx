@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -43,9 +43,7 @@ function IpRestrictionsForm({ overview, accountId, canSave }: { overview: IpRest
   const [error, setError] = useState<string>();
   const [isSaving, setIsSaving] = useState(false);
   const isChanged = lists.Allow !== overview.Restrictions.Allow || lists.Deny !== overview.Restrictions.Deny;
-  const formRef = useRef<HTMLFormElement>(null);
-  // spec §4: installed while this form holds changes (one guard at a time on a page of several forms).
-  const { dialog: unsavedChangesDialog } = useUnsavedChangesGuard({ isActive: canSave && isChanged, hasUnsavedChanges: () => isChanged, excludedRef: formRef });
+  const { dialog: unsavedChangesDialog, formRef } = useUnsavedChangesGuard({ isActive: canSave, hasUnsavedChanges: isChanged });
 
   const change = (list: ListName, value: string) => {
     setLists((current) => ({ ...current, [list]: value }));

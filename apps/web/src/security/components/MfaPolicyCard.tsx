@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -40,11 +40,9 @@ function MfaPolicyForm({ overview, accountId, canEdit }: { overview: MfaPolicyOv
   const queryClient = useQueryClient();
   const [policy, setPolicy] = useState<CompanyMfaPolicy>(overview.Policy);
   const [isSaving, setIsSaving] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
   const comparable = (value: CompanyMfaPolicy) => JSON.stringify({ ...value, ExcludedUserIds: [...value.ExcludedUserIds].sort() });
   const isChanged = comparable(policy) !== comparable(overview.Policy);
-  // spec §4: installed while this form holds changes (one guard at a time on a page of several forms).
-  const { dialog } = useUnsavedChangesGuard({ isActive: canEdit && isChanged, hasUnsavedChanges: () => isChanged, excludedRef: formRef });
+  const { dialog, formRef } = useUnsavedChangesGuard({ isActive: canEdit, hasUnsavedChanges: isChanged });
   const excludedUsers = overview.Users.filter((user) => policy.ExcludedUserIds.includes(user.AccountId));
   const inherited = overview.InheritedFrom;
 

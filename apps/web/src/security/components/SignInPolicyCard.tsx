@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -57,9 +57,8 @@ function SignInPolicyForm({ overview, accountId, canEdit }: { overview: SignInPo
   const [lockout, setLockout] = useState<LockoutSettings>(overview.Lockout);
   const [error, setError] = useState<string>();
   const [isSaving, setIsSaving] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
   const isChanged = JSON.stringify(password) !== JSON.stringify(overview.PasswordPolicy) || JSON.stringify(lockout) !== JSON.stringify(overview.Lockout);
-  const { dialog } = useUnsavedChangesGuard({ isActive: canEdit && isChanged, hasUnsavedChanges: () => isChanged, excludedRef: formRef });
+  const { dialog, formRef } = useUnsavedChangesGuard({ isActive: canEdit, hasUnsavedChanges: isChanged });
 
   const outOfRange = (value: number, min: number, max: number) => !Number.isInteger(value) || value < min || value > max;
   const invalid = [

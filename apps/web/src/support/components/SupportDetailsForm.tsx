@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useForm, type FieldError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -52,8 +52,7 @@ export function SupportDetailsForm({ accountId, initial }: SupportDetailsFormPro
     formState: { errors, isDirty, isSubmitting },
   } = useForm<SupportDetails>({ defaultValues: initial, resolver: zodResolver(supportDetailsInputSchema) as never });
 
-  const formRef = useRef<HTMLFormElement>(null);
-  const { dialog } = useUnsavedChangesGuard({ isActive: isDirty, hasUnsavedChanges: () => isDirty, excludedRef: formRef });
+  const { dialog, formRef } = useUnsavedChangesGuard({ hasUnsavedChanges: isDirty });
 
   const save = handleSubmit(async (values) => {
     setError(undefined);

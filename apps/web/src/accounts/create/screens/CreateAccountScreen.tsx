@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -78,8 +78,7 @@ function CreateAccountForm({ type, parentId, defaults, pages }: { type: CreatedT
   const [isSaving, setIsSaving] = useState(false);
   const [saveError, setSaveError] = useState<string>();
   const [isDone, setIsDone] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const { dialog } = useUnsavedChangesGuard({ isActive: !isDone, hasUnsavedChanges: editor.isDirty, excludedRef: formRef });
+  const { dialog, formRef } = useUnsavedChangesGuard({ isActive: !isDone, hasUnsavedChanges: editor.isDirty });
   const [createdId, setCreatedId] = useState<number>();
   const [roleIds, setRoleIds] = useState<number[]>([]);
   const sessionUser = useSessionUser();

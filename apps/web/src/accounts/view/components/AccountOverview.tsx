@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { mdiPencil } from '@mdi/js';
@@ -50,8 +50,7 @@ function AccountOverviewForm({ account, pages }: { account: LoadedAccount; pages
   const [isEditing, setIsEditing] = useState(false);
   const [isSaving, setIsSaving] = useState(false);
   const [saveError, setSaveError] = useState<string>();
-  const formRef = useRef<HTMLFormElement>(null);
-  const { dialog } = useUnsavedChangesGuard({ isActive: isEditing, hasUnsavedChanges: editor.isDirty, excludedRef: formRef });
+  const { dialog, formRef } = useUnsavedChangesGuard({ isActive: isEditing, hasUnsavedChanges: editor.isDirty });
 
   const capabilities = sessionUser?.Capability ?? [];
   const canEdit = account.AccountState !== 'Terminated' && isAllowed(capabilities, requirement(ACCOUNT_CAPABILITY[account.AccountType], ['Create']));

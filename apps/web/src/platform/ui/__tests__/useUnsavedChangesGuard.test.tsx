@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,8 +6,27 @@ import { useUnsavedChangesGuard } from '../useUnsavedChangesGuard';
 
 function GuardedForm({ onLeave, label = 'Name' }: { onLeave: () => void; label?: string }) {
   const [value, setValue] = useState('');
-  const formRef = useRef<HTMLFormElement>(null);
-  const { dialog } = useUnsavedChangesGuard({ isActive: true, hasUnsavedChanges: () => value !== '', excludedRef: formRef });
+  const { dialog, formRef } = useUnsavedChangesGuard({ hasUnsavedChanges: () => value !== '' });
+  return (
+    <>
+      <form ref={formRef}>
+        <label>
+          {label}
+          <input value={value} onChange={(e) => setValue(e.target.value)} />
+        </label>
+      </form>
+      <button type="button" onClick={onLeave}>
+        Leave {label}
+      </button>
+      {dialog}
+    </>
+  );
+}
+
+// A form that gives its state as a value: its guard is installed only while it holds changes.
+function ValueGuardedForm({ onLeave, label }: { onLeave: () => void; label: string }) {
+  const [value, setValue] = useState('');
+  const { dialog, formRef } = useUnsavedChangesGuard({ hasUnsavedChanges: value !== '' });
   return (
     <>
       <form ref={formRef}>
@@ -67,5 +86,21 @@ describe('useUnsavedChangesGuard (spec §4)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Leave First' }));
     expect(first).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('on a page of several forms, guards the one that holds changes', async () => {
+    const first = vi.fn();
+    render(
+      <>
+        <ValueGuardedForm onLeave={first} label="First" />
+        <ValueGuardedForm onLeave={vi.fn()} label="Second" />
+      </>,
+    );
+    await userEvent.type(screen.getByLabelText('First'), 'changed');
+    await userEvent.click(screen.getByRole('button', { name: 'Leave First' }));
+    expect(first).not.toHaveBeenCalled();
+    expect(screen.getByRole('alertdialog', { name: 'Unsaved changes' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
+    expect(first).toHaveBeenCalledTimes(1);
   });
 });
