@@ -32,6 +32,7 @@ export const auditEntrySchema = z.object({
   ActorAccountId: z.number().int().nullable(),
   ActorDisplayName: z.string().nullable(),
   ImpersonatorAccountId: z.number().int().nullable(),
+  ImpersonatorDisplayName: z.string().nullable(),
   Details: z.record(z.string(), z.unknown()),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;

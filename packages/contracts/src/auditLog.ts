@@ -39,7 +39,6 @@ export type GetAuditLogRequest = z.input<typeof getAuditLogRequestSchema>;
 export const exportAuditLogRequestSchema = z.object(auditQueryFields).strict();
 
 export const auditLogEntrySchema = auditEntrySchema.extend({
-  ImpersonatorDisplayName: z.string().nullable(),
   Ip: z.string().nullable(),
 });
 export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;

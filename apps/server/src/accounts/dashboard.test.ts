@@ -13,7 +13,7 @@ afterAll(async () => {
 type Summary = {
   CompanyAccount: { DisplayName: string };
   AccountCounts: { AccountType: string; Count: number }[];
-  LatestAuditEntries: { Action: string; AccountDisplayName: string | null }[];
+  LatestAuditEntries: { Action: string; AccountId: number | null; ActorAccountId: number | null; AccountDisplayName: string | null }[];
 };
 
 describe('IAccountService/GetDashboardSummary', () => {
@@ -37,10 +37,13 @@ describe('IAccountService/GetDashboardSummary', () => {
     expect(names).not.toContain('Claire Dubois');
   });
 
-  it('shows a plain user only their own actions', async () => {
+  it('shows a plain user only their own log: what they did and what was done to their account', async () => {
     const cookie = await signIn(server.app, 'company.user');
     const summary = (await call(server.app, 'IAccountService/GetDashboardSummary', {}, { cookie })).body as unknown as Summary;
-    expect(summary.LatestAuditEntries.every((e) => e.Action === 'SignIn' || e.Action === 'SignOut' || e.Action === 'SetLanguage')).toBe(true);
+    const own = (await call(server.app, 'IAuthorizationService/GetCurrentUser', {}, { cookie })).body.UserAccountId;
+    expect(summary.LatestAuditEntries.map((e) => e.Action)).toEqual(expect.arrayContaining(['SignIn', 'AccountCreated']));
+    expect(summary.LatestAuditEntries.every((e) => e.AccountId === own || e.ActorAccountId === own)).toBe(true);
+    expect(summary.LatestAuditEntries.every((e) => !('Ip' in e))).toBe(true);
   });
 
   it('rejects unknown fields and needs a session', async () => {

@@ -1,8 +1,8 @@
-import { and, desc, eq, like, ne, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, like, ne, sql } from 'drizzle-orm';
 import { dashboardSummaryRequestSchema, dashboardSummaryResponseSchema, type AccountType } from '@cmp/contracts/accounts';
 import { isAllowed, requirement } from '@cmp/contracts/capabilities';
-import { accounts, auditLog } from '../platform/db/schema';
+import { accounts } from '../platform/db/schema';
+import { latestAuditEntries } from '../auditLog/auditLogQueries';
 import { callerScopePath } from '../platform/access';
 import { defineOperation } from '../platform/operations';
 import { toAccountSummary } from './accountSummary';
@@ -26,45 +26,17 @@ const getDashboardSummary = defineOperation({
       .groupBy(accounts.type)
       .orderBy(accounts.type);
 
-    // Without AUDIT_LOG Read a user sees only what they did themselves.
-    const scope = isAllowed(caller.capabilities, AUDIT_READ)
-      ? like(auditLog.accountPath, `${await callerScopePath(db, caller, AUDIT_READ)}%`)
-      : eq(auditLog.actorAccountId, caller.userAccount.id);
-    const subject = alias(accounts, 'subject');
-    const actor = alias(accounts, 'actor');
-    const entries = await db
-      .select({
-        id: auditLog.id,
-        occurredAt: auditLog.occurredAt,
-        action: auditLog.action,
-        accountId: auditLog.accountId,
-        accountName: subject.displayName,
-        actorId: auditLog.actorAccountId,
-        actorName: actor.displayName,
-        impersonatorId: auditLog.impersonatorAccountId,
-        details: auditLog.details,
-      })
-      .from(auditLog)
-      .leftJoin(subject, eq(subject.id, auditLog.accountId))
-      .leftJoin(actor, eq(actor.id, auditLog.actorAccountId))
-      .where(scope)
-      .orderBy(desc(auditLog.id))
-      .limit(LATEST_AUDIT_ENTRIES);
+    // With AUDIT_LOG Read the log of the caller's scope (entries about accounts now under it, as the
+    // audit log screen shows), otherwise the caller's own user log.
+    const latest = isAllowed(caller.capabilities, AUDIT_READ)
+      ? await latestAuditEntries(db, { id: company.id, path: await callerScopePath(db, caller, AUDIT_READ) }, company.path, false, LATEST_AUDIT_ENTRIES)
+      : await latestAuditEntries(db, caller.userAccount, company.path, true, LATEST_AUDIT_ENTRIES);
 
     return {
       CompanyAccount: toAccountSummary(company),
       AccountCounts: counts.map((c) => ({ AccountType: c.type as AccountType, Count: c.count })),
-      LatestAuditEntries: entries.map((e) => ({
-        Id: e.id,
-        OccurredAt: e.occurredAt.toISOString(),
-        Action: e.action,
-        AccountId: e.accountId,
-        AccountDisplayName: e.accountName,
-        ActorAccountId: e.actorId,
-        ActorDisplayName: e.actorName,
-        ImpersonatorAccountId: e.impersonatorId,
-        Details: e.details,
-      })),
+      // The IP address stays on the audit log screen.
+      LatestAuditEntries: latest.map(({ Ip: _ip, ...entry }) => entry),
     };
   },
 });

@@ -12,6 +12,9 @@ const actor = alias(accounts, 'actor');
 const actorUser = alias(users, 'actor_user');
 const impersonator = alias(accounts, 'impersonator');
 
+/** The account whose log is read: its own entries and those below it, or (user log) the user's. */
+export type LogOwner = Pick<AccountRow, 'id' | 'path'>;
+
 export interface AuditLogQuery {
   isUserLog: boolean;
   filter: AuditLogFilter;
@@ -32,7 +35,7 @@ const SORT_COLUMNS: Record<AuditSortField, SQL> = {
  * The user log: what the user did (or did while impersonating someone) and what was done to them —
  * still only about accounts inside the caller's scope.
  */
-function whereOf(account: AccountRow, scopePath: string, query: AuditLogQuery): SQL {
+function whereOf(account: LogOwner, scopePath: string, query: AuditLogQuery): SQL {
   const conditions: (SQL | undefined)[] = query.isUserLog
     ? [
         or(eq(auditLog.actorAccountId, account.id), eq(auditLog.impersonatorAccountId, account.id), eq(auditLog.accountId, account.id)),
@@ -53,37 +56,57 @@ function whereOf(account: AccountRow, scopePath: string, query: AuditLogQuery): 
 /** An export holds at most this many entries; a longer log is filtered by period first. */
 export const AUDIT_EXPORT_LIMIT = 50_000;
 
+const entryColumns = {
+  id: auditLog.id,
+  occurredAt: auditLog.occurredAt,
+  action: auditLog.action,
+  accountId: auditLog.accountId,
+  accountName: subject.displayName,
+  actorId: auditLog.actorAccountId,
+  actorName: actor.displayName,
+  impersonatorId: auditLog.impersonatorAccountId,
+  impersonatorName: impersonator.displayName,
+  ip: auditLog.ip,
+  details: auditLog.details,
+};
+
+const selectEntries = (db: Queryable, where: SQL) =>
+  db
+    .select(entryColumns)
+    .from(auditLog)
+    .innerJoin(subject, eq(subject.id, auditLog.accountId))
+    .leftJoin(actor, eq(actor.id, auditLog.actorAccountId))
+    .leftJoin(actorUser, eq(actorUser.accountId, auditLog.actorAccountId))
+    .leftJoin(impersonator, eq(impersonator.id, auditLog.impersonatorAccountId))
+    .where(where);
+
+type EntryRow = Awaited<ReturnType<typeof selectEntries>>[number];
+
+const toEntry = (e: EntryRow): AuditLogEntry => ({
+  Id: e.id,
+  OccurredAt: e.occurredAt.toISOString(),
+  Action: e.action,
+  AccountId: e.accountId,
+  AccountDisplayName: e.accountName,
+  ActorAccountId: e.actorId,
+  ActorDisplayName: e.actorName,
+  ImpersonatorAccountId: e.impersonatorId,
+  ImpersonatorDisplayName: e.impersonatorName,
+  Ip: e.ip,
+  Details: e.details,
+});
+
 /** One page of a log (or, without `page`, every entry up to the export limit) and the total. */
 export async function listAuditEntries(
   db: Queryable,
-  account: AccountRow,
+  account: LogOwner,
   scopePath: string,
   query: AuditLogQuery,
   page?: { page: number; pageSize: number },
 ): Promise<{ entries: AuditLogEntry[]; total: number }> {
   const where = whereOf(account, scopePath, query);
   const order = query.sortDirection === 'asc' ? asc : desc;
-  const base = db
-    .select({
-      id: auditLog.id,
-      occurredAt: auditLog.occurredAt,
-      action: auditLog.action,
-      accountId: auditLog.accountId,
-      accountName: subject.displayName,
-      actorId: auditLog.actorAccountId,
-      actorName: actor.displayName,
-      impersonatorId: auditLog.impersonatorAccountId,
-      impersonatorName: impersonator.displayName,
-      ip: auditLog.ip,
-      details: auditLog.details,
-    })
-    .from(auditLog)
-    .innerJoin(subject, eq(subject.id, auditLog.accountId))
-    .leftJoin(actor, eq(actor.id, auditLog.actorAccountId))
-    .leftJoin(actorUser, eq(actorUser.accountId, auditLog.actorAccountId))
-    .leftJoin(impersonator, eq(impersonator.id, auditLog.impersonatorAccountId))
-    .where(where)
-    .orderBy(order(SORT_COLUMNS[query.sortBy]), order(auditLog.id));
+  const base = selectEntries(db, where).orderBy(order(SORT_COLUMNS[query.sortBy]), order(auditLog.id));
   const rows = page ? await base.limit(page.pageSize).offset(page.page * page.pageSize) : await base.limit(AUDIT_EXPORT_LIMIT);
   const [{ total } = { total: 0 }] = await db
     .select({ total: count() })
@@ -92,20 +115,12 @@ export async function listAuditEntries(
     .leftJoin(actor, eq(actor.id, auditLog.actorAccountId))
     .leftJoin(actorUser, eq(actorUser.accountId, auditLog.actorAccountId))
     .where(where);
-  return {
-    total,
-    entries: rows.map((e) => ({
-      Id: e.id,
-      OccurredAt: e.occurredAt.toISOString(),
-      Action: e.action,
-      AccountId: e.accountId,
-      AccountDisplayName: e.accountName,
-      ActorAccountId: e.actorId,
-      ActorDisplayName: e.actorName,
-      ImpersonatorAccountId: e.impersonatorId,
-      ImpersonatorDisplayName: e.impersonatorName,
-      Ip: e.ip,
-      Details: e.details,
-    })),
-  };
+  return { total, entries: rows.map(toEntry) };
+}
+
+/** The newest entries of a log, without counting it all (the dashboard's "latest activity"). */
+export async function latestAuditEntries(db: Queryable, account: LogOwner, scopePath: string, isUserLog: boolean, limit: number): Promise<AuditLogEntry[]> {
+  const where = whereOf(account, scopePath, { isUserLog, filter: {}, sortBy: 'OccurredAt', sortDirection: 'desc' });
+  const rows = await selectEntries(db, where).orderBy(desc(auditLog.id)).limit(limit);
+  return rows.map(toEntry);
 }

@@ -43,7 +43,11 @@ export function LatestAuditTable({ entries }: { entries: AuditEntry[] }) {
                     </TableCell>
                     <TableCell>{t(`audit_actions.${entry.Action}`, { defaultValue: entry.Action })}</TableCell>
                     <TableCell>{entry.AccountDisplayName ?? '—'}</TableCell>
-                    <TableCell>{entry.ActorDisplayName ?? '—'}</TableCell>
+                    <TableCell>
+                      {entry.ImpersonatorDisplayName
+                        ? t('audit_log.actor_as', { impersonator: entry.ImpersonatorDisplayName, actor: entry.ActorDisplayName ?? '—' })
+                        : (entry.ActorDisplayName ?? '—')}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>

@@ -25,6 +25,19 @@ const summary: DashboardSummary = {
       ActorAccountId: 1,
       ActorDisplayName: 'Platform Admin',
       ImpersonatorAccountId: null,
+      ImpersonatorDisplayName: null,
+      Details: {},
+    },
+    {
+      Id: 2,
+      OccurredAt: '2024-05-01T09:00:00Z',
+      Action: 'UpdateAccount',
+      AccountId: 1204,
+      AccountDisplayName: 'Grace Hopper',
+      ActorAccountId: 1204,
+      ActorDisplayName: 'Grace Hopper',
+      ImpersonatorAccountId: 1,
+      ImpersonatorDisplayName: 'Platform Admin',
       Details: {},
     },
   ],
@@ -65,8 +78,10 @@ describe('AppRoutes (spec §2 routes, §4 route guard)', () => {
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
 
     const table = await screen.findByRole('table', { name: 'Latest activity' });
-    expect(within(table).getByText('UpdateAccount')).toBeInTheDocument();
+    expect(within(table).getAllByText('UpdateAccount')).toHaveLength(2);
     expect(within(table).getByText('Platform Admin')).toBeInTheDocument();
+    // What was done while impersonating names both (as the audit log screen does).
+    expect(within(table).getByText('Platform Admin as Grace Hopper')).toBeInTheDocument();
     expect(screen.getByText('Users')).toBeInTheDocument();
     expect(screen.getByText('12')).toBeInTheDocument();
     expect(screen.getAllByText('Contoso Ltd').length).toBeGreaterThan(0);
