@@ -144,8 +144,13 @@ describe('ExportAuditLog', () => {
     expect(sheet.getRow(1).values).toEqual([undefined, 'When', 'Action', 'Account', 'Done by', 'Impersonated by', 'IP address', 'Details']);
     const created = await accountsUnder('Contoso Ltd');
     expect(sheet.rowCount).toBe(created.length + 1);
-    expect(sheet.getRow(2).getCell(2).value).toBe('AccountCreated');
+    // The action as the portal names it, in the caller's language.
+    expect(sheet.getRow(2).getCell(2).value).toBe('Account created');
     expect(sheet.getRow(2).getCell(1).value).toBeInstanceOf(Date);
+    const german = await call(server.app, 'IAccountService/ExportAuditLog', { accountId: contoso, filter: { action: 'AccountCreated' } }, { cookie: admin, headers: { 'accept-language': 'de' } });
+    const germanBook = new ExcelJS.Workbook();
+    await germanBook.xlsx.load(Buffer.from(german.body.ContentBase64 as string, 'base64') as unknown as ArrayBuffer);
+    expect(germanBook.worksheets[0]!.getRow(2).getCell(2).value).toBe('Konto erstellt');
     const [audit] = await server.handle.db.select().from(auditLog).where(and(eq(auditLog.action, 'AuditLogExported'), eq(auditLog.accountId, contoso))).orderBy(desc(auditLog.id)).limit(1);
     expect(audit?.details).toEqual({ Count: created.length, IsUserLog: false, Filter: { action: 'AccountCreated' } });
   });

@@ -5,7 +5,9 @@ import { callerScopePath, requireAccountInHierarchy } from '../platform/access';
 import { requestMeta, writeAudit } from '../platform/audit';
 import type { Queryable } from '../platform/db/database';
 import { ApiError } from '../platform/errors';
+import type { Locale } from '@cmp/contracts/locales';
 import { catalogueText, workbookDownload, type ExcelColumn } from '../platform/excel';
+import { auditActionLabel } from './auditActionLabels';
 import { defineOperation, type OperationDefinition } from '../platform/operations';
 import type { AccountRow, CallerSession } from '../platform/session';
 import { listAuditEntries } from './auditLogQueries';
@@ -34,9 +36,9 @@ const getAuditLog = defineOperation({
   },
 });
 
-const AUDIT_COLUMNS: ExcelColumn<AuditLogEntry>[] = [
+const auditColumns = (locale: Locale): ExcelColumn<AuditLogEntry>[] => [
   { titleKey: 'export_audit_when', width: 20, value: (e) => new Date(e.OccurredAt) },
-  { titleKey: 'export_audit_action', width: 26, value: (e) => e.Action },
+  { titleKey: 'export_audit_action', width: 30, value: (e) => auditActionLabel(locale, e.Action) },
   { titleKey: 'export_audit_account', width: 28, value: (e) => e.AccountDisplayName },
   { titleKey: 'export_audit_actor', width: 24, value: (e) => e.ActorDisplayName },
   { titleKey: 'export_audit_impersonator', width: 24, value: (e) => e.ImpersonatorDisplayName },
@@ -58,7 +60,7 @@ const exportAuditLog = defineOperation({
     const file = await workbookDownload(locale, {
       baseName: `${catalogueText(locale, 'export_audit_file')}-${account.displayName}`,
       sheetTitleKey: 'export_audit_sheet',
-      columns: AUDIT_COLUMNS,
+      columns: auditColumns(locale),
       rows: entries,
     });
     await db.transaction(async (tx) => {

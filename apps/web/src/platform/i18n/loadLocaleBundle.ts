@@ -7,11 +7,16 @@ export type LocaleBundle = Record<string, unknown>;
 // "one bundle per language, or per domain and language"), so features add texts without touching
 // one another's files.
 const bundleLoaders = import.meta.glob<LocaleBundle>('../../locales/**/*.json', { import: 'default' });
+// The names of audit actions are shared with the server (its Excel export writes them): one copy,
+// in the contracts, read here as the `audit_actions` area.
+const auditActionLoaders = import.meta.glob<LocaleBundle>('../../../../../packages/contracts/src/auditActionLabels/*.json', { import: 'default' });
 
 export async function loadLocaleBundle(locale: Locale | string): Promise<LocaleBundle> {
-  const loaders = Object.entries(bundleLoaders).filter(([path]) => path.endsWith(`/${locale}.json`));
+  const ofLocale = (loaders: Record<string, () => Promise<LocaleBundle>>) => Object.entries(loaders).filter(([path]) => path.endsWith(`/${locale}.json`)).map(([, load]) => load);
+  const loaders = ofLocale(bundleLoaders);
   if (loaders.length === 0) throw new Error(`No language bundle for ${locale}`);
-  return mergeBundles(await Promise.all(loaders.map(([, load]) => load())));
+  const [auditActions = {}] = await Promise.all(ofLocale(auditActionLoaders).map((load) => load()));
+  return mergeBundles([...(await Promise.all(loaders.map((load) => load()))), { audit_actions: auditActions }]);
 }
 
 /** Deep-merges bundles; area files add keys under their own top-level names. */
