@@ -61,6 +61,14 @@ export async function recordFailure(db: Queryable, username: string, ip: string,
           else null end`,
       },
     });
+  await recordAddressFailure(db, ip, settings);
+}
+
+/**
+ * Counts one failure of the address alone: sign-in forms without a username (SSO codes) still
+ * count towards the per-address limit that answers 429.
+ */
+export async function recordAddressFailure(db: Queryable, ip: string, settings = DEFAULT_BRUTE_FORCE): Promise<void> {
   const windowOver = sql`${signInFailures.firstFailureAt} < now() - make_interval(mins => ${settings.ipWindowMinutes})`;
   await db
     .insert(signInFailures)

@@ -3,7 +3,7 @@ import { authenticateOpenIdRequestSchema, authenticateWithSubConfirmationRequest
 import { writeAudit, requestMeta } from '../platform/audit';
 import { ApiError } from '../platform/errors';
 import { definePublicOperation, type OperationContext } from '../platform/operations';
-import { clearUserFailures } from '../auth/bruteForce';
+import { clearUserFailures, isIpThrottled, recordAddressFailure } from '../auth/bruteForce';
 import { assertMaySignIn, checkSecondFactor, completeSignIn, verifyCredentials } from '../auth/signIn';
 import { exchangeCodeForSubject } from './openIdClient';
 import { redirectUriFromState } from './redirectOrigin';
@@ -21,6 +21,8 @@ async function ssoFailure(
 ): Promise<ApiError> {
   const about = { actorAccountId: account?.id ?? null, accountId: account?.id ?? null, accountPath: account?.path ?? null };
   await writeAudit(ctx.db, null, { action: 'SignInFailed', ...about, details: { via: 'sso', ...details } }, requestMeta(ctx.request));
+  // Failed SSO attempts count towards the address's limit, as failed passwords do.
+  await recordAddressFailure(ctx.db, ctx.request.ip);
   return new ApiError(400, key);
 }
 
@@ -37,6 +39,11 @@ const authenticateOpenId = definePublicOperation({
   request: authenticateOpenIdRequestSchema,
   response: signInResponseSchema,
   async handler(input, ctx): Promise<SignInResponse> {
+    // An address that keeps failing gets 429 before any code is sent to a provider (DESIGN.md brute force).
+    if (await isIpThrottled(ctx.db, ctx.request.ip)) {
+      await writeAudit(ctx.db, null, { action: 'SignInFailed', details: { via: 'sso', reason: 'ip_throttled' } }, requestMeta(ctx.request));
+      throw new ApiError(429, 'too_many_requests');
+    }
     const provider = await findSsoProvider(ctx.db, input.clientName);
     if (!provider) throw await ssoFailure(ctx, 'sso_failed', { reason: 'unknown_provider', provider: input.clientName.slice(0, 200) });
     const redirectUri = redirectUriFromState(input.state, ctx);

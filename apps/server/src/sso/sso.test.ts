@@ -161,6 +161,20 @@ describe('AuthenticateOpenId and AuthenticateWithSubConfirmation', () => {
     expect(result.status).toBe(400);
     expect(result.body.Message).toMatch(/^Single sign-on failed/);
   });
+
+  it('answers 429 to an address that keeps sending bad codes, before asking the provider again', async () => {
+    const prober = '203.0.113.91';
+    const probe = (code: string) => call(server.app, 'IAuthorizationService/AuthenticateOpenId', { code, state: PORTAL_STATE, clientName: 'test-idp' }, { remoteAddress: prober });
+    // The first failures are exchanged with the provider and refused by it; the limit is the password form's (100 per 15 min).
+    for (let i = 0; i < 3; i += 1) expect((await probe(`guess-${i}`)).status).toBe(400);
+    await server.handle.db.execute(sql`update sign_in_failures set failures = 100 where key = ${`ip:${prober}`}`);
+    expect((await probe('guess-100')).status).toBe(400);
+    const blocked = await probe('guess-101');
+    expect(blocked.status).toBe(429);
+    // Another address is not affected, and the password form shares the limit.
+    expect((await call(server.app, 'IAuthorizationService/AuthenticateOpenId', { code: 'x', state: PORTAL_STATE, clientName: 'test-idp' }, { remoteAddress: '203.0.113.92' })).status).toBe(400);
+    expect((await call(server.app, 'IAuthorizationService/Authenticate', { userName: 'company.admin', password: DEMO_PASSWORD }, { remoteAddress: prober })).status).toBe(429);
+  });
 });
 
 describe('syncSsoProviders at a later start', () => {
