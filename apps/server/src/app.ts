@@ -28,6 +28,7 @@ import { registerKeeperRoutes } from './keeper/keeperRoutes';
 import { ssoOperations } from './sso/operations';
 import { syncSsoProviders } from './sso/ssoProviderSync';
 import { supportOperations } from './support/operations';
+import { knowledgeBaseOperations } from './support/knowledgeBaseOperations';
 import { termsOperations } from './terms/operations';
 import { accountViewOperations } from './accounts/views/operations';
 import { accountTreeOperations } from './accounts/tree/operations';
@@ -94,6 +95,7 @@ export async function buildServer({ database, config, logger = false, extraOpera
     ...searchOperations,
     ...ssoOperations,
     ...supportOperations,
+    ...knowledgeBaseOperations,
     ...termsOperations,
     ...brandingOperations,
     ...analyticsOperations,

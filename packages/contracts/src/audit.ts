@@ -23,6 +23,8 @@ export const AUDIT_ACTIONS = [
   'IpRestrictionsSaved',
   'SsoLinked',
   'SupportDetailsSaved',
+  'KnowledgeBaseArticleSaved',
+  'KnowledgeBaseArticleDeleted',
   'TermsAccepted',
   'SignInPolicySaved',
   'BrandingSaved',

@@ -29,6 +29,8 @@ export const ERROR_KEYS = [
   'sso_failed',
   'sso_link_invalid',
   'support_details_reseller_only',
+  'knowledge_base_owner_only',
+  'knowledge_base_article_not_found',
   'file_format_not_supported',
   'file_too_large',
   'unsafe_image',

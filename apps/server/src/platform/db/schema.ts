@@ -652,6 +652,7 @@ export const knowledgeBaseArticles = pgTable(
           sql`setweight(to_tsvector(${knowledgeBaseArticles.searchConfig}, ${knowledgeBaseArticles.title}), 'A') || setweight(to_tsvector(${knowledgeBaseArticles.searchConfig}, ${knowledgeBaseArticles.summary} || ' ' || ${knowledgeBaseArticles.body}), 'B')`,
       ),
     createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     index('knowledge_base_articles_owner_idx').on(t.ownerAccountId, t.locale),

@@ -91,6 +91,7 @@ export const ROUTE_TABLE: AppRouteDefinition[] = [
   { path: 'account/:accountId/security', layout: 'full', titleKey: 'routes.security', screen: accountSecurityScreen },
   { path: 'account/:accountId/user-security', layout: 'full', titleKey: 'routes.user_security', screen: userSecurityScreen },
   { path: 'account/:accountId/support-details', layout: 'full', rule: create('SUPPORT_CONTACT_DETAILS'), titleKey: 'support.details_title', screen: () => import('../../support/screens/SupportDetailsScreen').then((module) => module.SupportDetailsScreen) },
+  { path: 'account/:accountId/knowledge-base', layout: 'full', rule: create('WIKI'), titleKey: 'knowledge_base.title', screen: () => import('../../knowledgeBase/screens/KnowledgeBaseScreen').then((module) => module.KnowledgeBaseScreen) },
   { path: 'upgrade-subscription/:accountId', layout: 'full', titleKey: 'routes.upgrade_subscription' },
   { path: 'add-to-pricelist', layout: 'full', titleKey: 'routes.add_to_pricelist' },
   { path: 'terminate', layout: 'full', titleKey: 'routes.terminate', screen: terminateScreen },

@@ -10,6 +10,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { isAllowed } from '@cmp/contracts/capabilities';
+import { KNOWLEDGE_BASE_RULES } from '@cmp/contracts/knowledgeBaseRules';
 import type { SessionUser } from '@cmp/contracts/auth';
 import type { SupportDetails } from '@cmp/contracts/support';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
@@ -18,6 +19,7 @@ import { NewTabLabel } from './NewTabLabel';
 
 /** spec §9 "Support panel width 380". */
 export const SUPPORT_PANEL_WIDTH = 380;
+
 
 interface SupportPanelProps {
   open: boolean;
@@ -37,6 +39,8 @@ export function SupportPanel({ open, onClose, details, user }: SupportPanelProps
   const showsSupportLink = Boolean(details.SupportUrl) && isAllowed(user.Capability, SUPPORT_RULES.wiki);
   // Resellers edit their own details (the platform owner is a Reseller account too).
   const canEdit = user.CompanyAccount.AccountType === 'Reseller' && isAllowed(user.Capability, SUPPORT_RULES.editDetails);
+  // Resellers and companies keep knowledge base articles for the users below them (issue 5).
+  const canManageKnowledgeBase = isAllowed(user.Capability, KNOWLEDGE_BASE_RULES.save);
 
   return (
     <Drawer
@@ -86,6 +90,11 @@ export function SupportPanel({ open, onClose, details, user }: SupportPanelProps
         {canEdit && (
           <Link component={RouterLink} to={`/account/${user.CompanyAccount.AccountId}/support-details`} onClick={onClose}>
             {t('support.edit_details')}
+          </Link>
+        )}
+        {canManageKnowledgeBase && (
+          <Link component={RouterLink} to={`/account/${user.CompanyAccount.AccountId}/knowledge-base`} onClick={onClose}>
+            {t('knowledge_base.manage')}
           </Link>
         )}
       </Stack>
