@@ -115,6 +115,12 @@ describe('chat bot (spec §2 Chatbot, §7 Chatbot token; issue 5)', () => {
     expect(((await ask('How do I add a user?', { language: 'fr' })).body.Links as unknown[])[0]).toMatchObject({ Label: 'Add a user to your company' });
   });
 
+  it('takes a failure the knowledge base explains to the article, any other to failed provisioning', async () => {
+    expect((await ask('My password reset failed, what now?')).body.Topic).toBe('knowledge');
+    expect((await ask('What has failed?')).body).toMatchObject({ Topic: 'provisioning', Text: 'These provisioning requests have failed and need attention (1):' });
+    expect((await ask('Was ist fehlgeschlagen?', { language: 'de' })).body.Topic).toBe('provisioning');
+  });
+
   it('says so when neither the data nor the knowledge base covers the question', async () => {
     const answer = await ask('What will the weather be like in Lisbon tomorrow?');
     expect(answer.body.Topic).toBe('unknown');

@@ -49,6 +49,8 @@ export async function answerQuestion(ctx: AnswerContext, question: string): Prom
   if (article) return knowledgeAnswer(ctx, text, article);
   const topic = conversationTopicOf(question);
   switch (topic) {
+    case 'provisioning':
+      return provisioningAnswer(ctx, text);
     case 'support':
       return supportAnswer(ctx, text);
     case 'greeting':

@@ -2,11 +2,10 @@ import '@testing-library/jest-dom/vitest';
 import { afterEach, beforeEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { initI18nWithBundle } from '../platform/i18n/initI18n';
-import { mergeBundles, type LocaleBundle } from '../platform/i18n/loadLocaleBundle';
+import { loadLocaleBundle } from '../platform/i18n/loadLocaleBundle';
 
-// Component tests read the English texts the way a user sees them, without the lazy bundle loading.
-const englishFiles = import.meta.glob<LocaleBundle>('../locales/**/en.json', { eager: true, import: 'default' });
-await initI18nWithBundle('en', mergeBundles(Object.values(englishFiles)));
+// Component tests read the English texts the way a user sees them, from the bundle the portal loads.
+await initI18nWithBundle('en', await loadLocaleBundle('en'));
 
 // findBy…/waitFor wait 1 s by default; a busy 2-core CI machine needs longer to render a lazy route.
 configure({ asyncUtilTimeout: 10_000 });
