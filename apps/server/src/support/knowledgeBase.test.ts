@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { accounts } from '../platform/db/schema';
+import { insertAccount } from '../accounts/accountStore';
 import type { KnowledgeBaseArticle } from '@cmp/contracts/knowledgeBase';
 import { call, signIn, startTestServer, type TestServer } from '../test/testServer';
 
@@ -79,6 +81,15 @@ describe('knowledge base administration (issue 5: the articles the assistant ans
     expect(unknownLocale.status).toBe(400);
     expect(unknownLocale.body.Message).toContain('article.Locale');
     expect(await list(resellerAdmin)).toEqual([]);
+  });
+
+  it('refuses changes to the knowledge base of a terminated company with 409', async () => {
+    const [northwindRow] = await server.handle.db.select().from(accounts).where(eq(accounts.id, northwind));
+    const closed = await insertAccount(server.handle.db, { type: 'Company', parent: northwindRow!, displayName: 'Closed Company Ltd' });
+    await server.handle.db.update(accounts).set({ state: 'Terminated' }).where(eq(accounts.id, closed.id));
+    const refused = await save(resellerAdmin, draft, closed.id);
+    expect(refused.status).toBe(409);
+    expect(await rowsOf(sql`select id from knowledge_base_articles where owner_account_id = ${closed.id}`)).toEqual([]);
   });
 
   it('keeps articles to resellers and companies: a department has none', async () => {

@@ -15,6 +15,7 @@ import { requestMeta, writeAudit } from '../platform/audit';
 import type { Queryable } from '../platform/db/database';
 import { knowledgeBaseArticles } from '../platform/db/schema';
 import { requireAccountInHierarchy } from '../platform/access';
+import { assertAccountWritable } from '../accounts/accountAccess';
 import { ApiError } from '../platform/errors';
 import { defineOperation } from '../platform/operations';
 import type { AccountRow, CallerSession } from '../platform/session';
@@ -76,6 +77,7 @@ const saveKnowledgeBaseArticle = defineOperation({
   async handler(input, ctx) {
     const { db, caller } = ctx;
     const account = await requireKnowledgeBaseOwner(db, caller, input.accountId, KNOWLEDGE_BASE_RULES.save);
+    assertAccountWritable(account);
     const { Id: articleId, Locale: locale, Title: title, Summary: summary, Body: body, Url: url, IsPublished: isPublished } = input.article;
     // The search configuration follows the language, so the article's words are stemmed as that language does.
     const values = { locale, searchConfig: TEXT_SEARCH_CONFIG[locale], title, summary, body, url, isPublished, updatedAt: new Date() };
@@ -109,6 +111,7 @@ const deleteKnowledgeBaseArticle = defineOperation({
   async handler(input, ctx) {
     const { db, caller } = ctx;
     const account = await requireKnowledgeBaseOwner(db, caller, input.accountId, KNOWLEDGE_BASE_RULES.delete);
+    assertAccountWritable(account);
     await db.transaction(async (tx) => {
       const [deleted] = await tx
         .delete(knowledgeBaseArticles)
