@@ -23,6 +23,7 @@ test("the chat bot appears after consent and answers about the user's own orders
   await question.press('Enter');
   await expect(chat.getByText('From the knowledge base: Reset a forgotten password')).toBeVisible();
   await expect(chat.getByRole('link', { name: 'Reset a forgotten password' })).toHaveAttribute('href', 'https://academy.cloudserviceproviders.example/articles/en/reset-password');
+  await snapshot(page, 'chat-bot-knowledge');
 
   await question.fill('Which subscriptions end soon?');
   await chat.getByRole('button', { name: 'Send' }).click();

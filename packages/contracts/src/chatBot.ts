@@ -22,7 +22,7 @@ export const CHAT_BOT_TOPICS = ['orders', 'provisioning', 'subscriptions', 'supp
 export const chatBotAnswerSchema = z.object({
   Topic: z.enum(CHAT_BOT_TOPICS),
   Text: z.string(),
-  /** Facts behind the answer, one line each (an order, a subscription …). */
+  /** Facts behind the answer, one line each (an order, a subscription …); for 'knowledge', the article's summary, then its steps. */
   Items: z.array(z.string()),
   Links: z.array(z.object({ Label: z.string(), Url: z.string() })),
 });

@@ -151,15 +151,7 @@ function ChatBubble({ from, label, text, answer }: { from: ChatEntry['from']; la
       </Typography>
       <Box sx={{ px: 1.5, py: 1, borderRadius: 2, bgcolor: isUser ? 'primary.main' : 'grey.100', color: isUser ? 'primary.contrastText' : 'text.primary' }}>
         <Typography variant="body2">{text}</Typography>
-        {answer && answer.Items.length > 0 && (
-          <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
-            {answer.Items.map((item) => (
-              <Typography component="li" variant="body2" key={item}>
-                {item}
-              </Typography>
-            ))}
-          </Box>
-        )}
+        {answer && <AnswerItems answer={answer} />}
         {answer?.Links.map((link) => (
           <Link key={link.Url} href={link.Url} target="_blank" rel="noopener noreferrer" variant="body2" sx={{ display: 'block', mt: 0.5 }}>
             {link.Label}
@@ -167,5 +159,30 @@ function ChatBubble({ from, label, text, answer }: { from: ChatEntry['from']; la
         ))}
       </Box>
     </Box>
+  );
+}
+
+/** The facts of an answer as a list; an article's steps numbered, after its summary. */
+function AnswerItems({ answer }: { answer: ChatBotAnswer }) {
+  const isArticle = answer.Topic === 'knowledge';
+  const [summary, ...steps] = answer.Items;
+  const items = isArticle ? steps : answer.Items;
+  return (
+    <>
+      {isArticle && summary && (
+        <Typography variant="body2" sx={{ mt: 0.5 }}>
+          {summary}
+        </Typography>
+      )}
+      {items.length > 0 && (
+        <Box component={isArticle ? 'ol' : 'ul'} sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
+          {items.map((item) => (
+            <Typography component="li" variant="body2" key={item}>
+              {item}
+            </Typography>
+          ))}
+        </Box>
+      )}
+    </>
   );
 }

@@ -15,6 +15,9 @@ function fakeServer() {
     if (url.endsWith('/GetChatBotToken')) return { body: { Token: 'token-1', ExpiresAt: '2030-01-01T00:00:00Z' } };
     if (url.endsWith('/Ask')) {
       const { text } = JSON.parse(String(init.body)) as { text: string };
+      if (text.startsWith('How')) {
+        return { body: { Topic: 'knowledge', Text: 'From the knowledge base: Reset a forgotten password', Items: ['Request a link on the sign-in page.', 'Choose "Can\'t sign in?".', 'Open the link.'], Links: [] } };
+      }
       return { body: { Topic: 'orders', Text: `About "${text}": you have no open orders at the moment.`, Items: ['Order 17: pending approval'], Links: [{ Label: 'Knowledge base', Url: 'https://kb.example' }] } };
     }
     return { status: 404, body: { Message: 'Unknown' } };
@@ -40,6 +43,19 @@ describe('ChatBot (spec §2 Chatbot, §4, §7 Chatbot token)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Close the chat' }));
     expect(screen.queryByRole('region', { name: 'Conversation with the assistant' })).not.toBeInTheDocument();
+  });
+
+  it("shows a knowledge base answer as the article's summary and numbered steps", async () => {
+    fakeServer();
+    const user = userEvent.setup();
+    renderWithProviders(<ChatBot firstName="Claire" />);
+    await user.click(screen.getByRole('button', { name: 'Open the chat' }));
+    const chat = screen.getByRole('region', { name: 'Conversation with the assistant' });
+    await user.type(await within(chat).findByRole('textbox', { name: 'Your question' }), 'How do I reset my password?{Enter}');
+    expect((await within(chat).findByText('Request a link on the sign-in page.')).tagName).toBe('P');
+    const steps = within(chat).getByText('Open the link.').parentElement!;
+    expect(steps.tagName).toBe('OL');
+    expect(within(steps).getAllByRole('listitem').map((step) => step.textContent)).toEqual(['Choose "Can\'t sign in?".', 'Open the link.']);
   });
 
   it('asks for a token only when none is stored or the stored one is over an hour old', async () => {
