@@ -1,16 +1,14 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
-import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Typography from '@mui/material/Typography';
 import { failureText } from '../../platform/api/failureText';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { useAssignableRoles } from '../api/userOperations';
+import { RoleCheckboxes } from './RoleCheckboxes';
 
 interface NewUserRolesFieldProps {
   parentAccountId: number;
@@ -27,7 +25,6 @@ export function NewUserRolesField({ parentAccountId, value, onChange }: NewUserR
   const labelId = useId();
   const helpId = useId();
   const rolesQuery = useAssignableRoles(parentAccountId);
-  const toggle = (roleId: number, isChecked: boolean) => onChange(isChecked ? [...value, roleId] : value.filter((id) => id !== roleId));
 
   if (rolesQuery.isPending) return <LoadingIndicator />;
   if (rolesQuery.isError) return <Alert severity="error">{failureText(rolesQuery.error)}</Alert>;
@@ -37,23 +34,7 @@ export function NewUserRolesField({ parentAccountId, value, onChange }: NewUserR
         {t('users.new_user_roles')}
       </FormLabel>
       {rolesQuery.data.Roles.length === 0 && <Typography color="text.secondary">{t('users.no_roles')}</Typography>}
-      <FormGroup aria-describedby={helpId}>
-        {rolesQuery.data.Roles.map((role) => (
-          <FormControlLabel
-            key={role.RoleId}
-            disabled={!role.IsGrantable}
-            control={<Checkbox checked={value.includes(role.RoleId)} onChange={(event) => toggle(role.RoleId, event.target.checked)} />}
-            label={
-              <span>
-                {role.Name}
-                <Typography component="span" variant="body2" color="text.secondary">
-                  {` — ${role.OwnerDisplayName}`}
-                </Typography>
-              </span>
-            }
-          />
-        ))}
-      </FormGroup>
+      <RoleCheckboxes roles={rolesQuery.data.Roles} selected={value} onChange={onChange} aria-describedby={helpId} />
       <FormHelperText id={helpId}>{t('users.new_user_roles_help')}</FormHelperText>
     </FormControl>
   );

@@ -4,29 +4,10 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useUnsavedChangesGuard } from '../useUnsavedChangesGuard';
 
-function GuardedForm({ onLeave, label = 'Name' }: { onLeave: () => void; label?: string }) {
+/** A form that reports its state by a check asked at each click or, with `asValue`, as a value of the render. */
+function GuardedForm({ onLeave, label = 'Name', asValue = false }: { onLeave: () => void; label?: string; asValue?: boolean }) {
   const [value, setValue] = useState('');
-  const { dialog, formRef } = useUnsavedChangesGuard({ hasUnsavedChanges: () => value !== '' });
-  return (
-    <>
-      <form ref={formRef}>
-        <label>
-          {label}
-          <input value={value} onChange={(e) => setValue(e.target.value)} />
-        </label>
-      </form>
-      <button type="button" onClick={onLeave}>
-        Leave {label}
-      </button>
-      {dialog}
-    </>
-  );
-}
-
-// A form that gives its state as a value: its guard is installed only while it holds changes.
-function ValueGuardedForm({ onLeave, label }: { onLeave: () => void; label: string }) {
-  const [value, setValue] = useState('');
-  const { dialog, formRef } = useUnsavedChangesGuard({ hasUnsavedChanges: value !== '' });
+  const { dialog, formRef } = useUnsavedChangesGuard({ hasUnsavedChanges: asValue ? value !== '' : () => value !== '' });
   return (
     <>
       <form ref={formRef}>
@@ -92,8 +73,8 @@ describe('useUnsavedChangesGuard (spec §4)', () => {
     const first = vi.fn();
     render(
       <>
-        <ValueGuardedForm onLeave={first} label="First" />
-        <ValueGuardedForm onLeave={vi.fn()} label="Second" />
+        <GuardedForm onLeave={first} label="First" asValue />
+        <GuardedForm onLeave={vi.fn()} label="Second" asValue />
       </>,
     );
     await userEvent.type(screen.getByLabelText('First'), 'changed');
