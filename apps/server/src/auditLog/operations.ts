@@ -2,7 +2,7 @@ import { exportAuditLogRequestSchema, getAuditLogRequestSchema, getAuditLogRespo
 import { requirement } from '@cmp/contracts/capabilities';
 import { fileDownloadSchema } from '@cmp/contracts/users';
 import { callerScopePath, requireAccountInHierarchy } from '../platform/access';
-import { requestMeta, writeAudit } from '../platform/audit';
+import { auditAccountChange } from '../platform/audit';
 import type { Queryable } from '../platform/db/database';
 import { ApiError } from '../platform/errors';
 import type { Locale } from '@cmp/contracts/locales';
@@ -65,7 +65,7 @@ const exportAuditLog = defineOperation({
     });
     await db.transaction(async (tx) => {
       const details = { Count: entries.length, IsUserLog: input.isUserLog, Filter: input.filter };
-      await writeAudit(tx, caller, { action: 'AuditLogExported', accountId: account.id, accountPath: account.path, details }, requestMeta(ctx.request));
+      await auditAccountChange(tx, ctx, 'AuditLogExported', account, details);
     });
     return file;
   },

@@ -16,7 +16,7 @@ import {
 import type { AuditAction } from '@cmp/contracts/audit';
 import { mfaMethods } from '../platform/db/schema';
 import type { Queryable } from '../platform/db/database';
-import { writeAudit, requestMeta } from '../platform/audit';
+import { auditAccountChange, requestMeta, writeAudit } from '../platform/audit';
 import { ApiError, accessDenied } from '../platform/errors';
 import { requireAccountInHierarchy } from '../platform/access';
 import { defineOperation, type SignedInContext } from '../platform/operations';
@@ -207,7 +207,7 @@ const disableUserMfa = defineOperation({
     if (account.type !== 'User') throw accessDenied();
     await ctx.db.transaction(async (tx) => {
       await tx.update(mfaMethods).set({ isEnabled: false, isPrimary: false }).where(eq(mfaMethods.userAccountId, account.id));
-      await writeAudit(tx, ctx.caller, { action: 'MfaDisabledForUser', accountId: account.id, accountPath: account.path }, requestMeta(ctx.request));
+      await auditAccountChange(tx, ctx, 'MfaDisabledForUser', account);
     });
     return { Success: true };
   },

@@ -3,7 +3,7 @@ import { okResponseSchema } from '@cmp/contracts/auth';
 import { requirement } from '@cmp/contracts/capabilities';
 import { getSignInPolicyRequestSchema, getSignInPolicyResponseSchema, saveSignInPolicyRequestSchema } from '@cmp/contracts/identity';
 import { accounts, passwordPolicies } from '../platform/db/schema';
-import { writeAudit, requestMeta } from '../platform/audit';
+import { auditAccountChange } from '../platform/audit';
 import { accessDenied } from '../platform/errors';
 import { requireAccountInHierarchy } from '../platform/access';
 import { defineOperation } from '../platform/operations';
@@ -53,7 +53,7 @@ const saveSignInPolicy = defineOperation({
         .insert(passwordPolicies)
         .values({ ownerAccountId: account.id, policy: policy as Record<string, unknown> })
         .onConflictDoUpdate({ target: passwordPolicies.ownerAccountId, set: { policy: policy as Record<string, unknown>, updatedAt: new Date() } });
-      await writeAudit(tx, caller, { action: 'SignInPolicySaved', accountId: account.id, accountPath: account.path, details: { ...policy } }, requestMeta(ctx.request));
+      await auditAccountChange(tx, ctx, 'SignInPolicySaved', account, { ...policy });
     });
     return { Success: true };
   },

@@ -13,7 +13,7 @@ import {
 } from '@cmp/contracts/notifications';
 import { assertAccountWritable } from '../accounts/accountAccess';
 import { requireAccountInHierarchy } from '../platform/access';
-import { requestMeta, writeAudit } from '../platform/audit';
+import { auditAccountChange } from '../platform/audit';
 import type { Queryable } from '../platform/db/database';
 import { notificationPreferences } from '../platform/db/schema';
 import { ApiError } from '../platform/errors';
@@ -83,7 +83,7 @@ const saveNotificationPreferences = defineOperation({
     const values = { preferences, updatedAt: new Date() };
     await db.transaction(async (tx) => {
       await tx.insert(notificationPreferences).values({ accountId: account.id, ...values }).onConflictDoUpdate({ target: notificationPreferences.accountId, set: values });
-      await writeAudit(tx, caller, { action: 'NotificationPreferencesSaved', accountId: account.id, accountPath: account.path, details: { changes } }, requestMeta(ctx.request));
+      await auditAccountChange(tx, ctx, 'NotificationPreferencesSaved', account, { changes });
     });
     return { Success: true };
   },

@@ -33,3 +33,17 @@ export async function writeAudit(
 
 /** Where an audited request came from: the client address and Fastify's request id. */
 export const requestMeta = (request: { ip: string; id: string }) => ({ ip: request.ip, requestId: request.id });
+
+/**
+ * The audit entry of a change the signed-in caller made to one account, written in the change's
+ * transaction: what nearly every mutating operation records.
+ */
+export function auditAccountChange(
+  db: Queryable,
+  ctx: { caller: CallerSession | null; request: { ip: string; id: string } },
+  action: AuditAction,
+  account: { id: number; path: string },
+  details?: Record<string, unknown>,
+): Promise<void> {
+  return writeAudit(db, ctx.caller, { action, accountId: account.id, accountPath: account.path, details }, requestMeta(ctx.request));
+}

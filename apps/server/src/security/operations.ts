@@ -10,7 +10,7 @@ import {
   saveMfaPolicyRequestSchema,
 } from '@cmp/contracts/identity';
 import { accounts, ipRestrictions, mfaPolicies, users } from '../platform/db/schema';
-import { writeAudit, requestMeta } from '../platform/audit';
+import { auditAccountChange } from '../platform/audit';
 import { ApiError } from '../platform/errors';
 import { requireAccountInHierarchy } from '../platform/access';
 import { defineOperation } from '../platform/operations';
@@ -69,7 +69,7 @@ const saveIpRestrictions = defineOperation({
     const values = { allowList: normalizeIpList(allow.entries), denyList: normalizeIpList(deny.entries), updatedAt: new Date() };
     await db.transaction(async (tx) => {
       await tx.insert(ipRestrictions).values({ accountId: account.id, ...values }).onConflictDoUpdate({ target: ipRestrictions.accountId, set: values });
-      await writeAudit(tx, caller, { action: 'IpRestrictionsSaved', accountId: account.id, accountPath: account.path, details: { Allow: values.allowList, Deny: values.denyList } }, requestMeta(ctx.request));
+      await auditAccountChange(tx, ctx, 'IpRestrictionsSaved', account, { Allow: values.allowList, Deny: values.denyList });
     });
     return { Success: true };
   },
@@ -133,7 +133,7 @@ const saveMfaPolicy = defineOperation({
     const values = { isEnforced: policy.IsEnforced, appliesToHierarchy: policy.AppliesToHierarchy, excludedUserIds: excluded, restrictChildAccounts: policy.RestrictChildAccounts, updatedAt: new Date() };
     await db.transaction(async (tx) => {
       await tx.insert(mfaPolicies).values({ accountId: account.id, ...values }).onConflictDoUpdate({ target: mfaPolicies.accountId, set: values });
-      await writeAudit(tx, caller, { action: 'MfaPolicySaved', accountId: account.id, accountPath: account.path, details: { ...policy } }, requestMeta(ctx.request));
+      await auditAccountChange(tx, ctx, 'MfaPolicySaved', account, { ...policy });
     });
     return { Success: true };
   },

@@ -11,7 +11,7 @@ import {
 } from '@cmp/contracts/knowledgeBase';
 import type { CapabilityRequirement } from '@cmp/contracts/capabilities';
 import type { Locale } from '@cmp/contracts/locales';
-import { requestMeta, writeAudit } from '../platform/audit';
+import { auditAccountChange } from '../platform/audit';
 import type { Queryable } from '../platform/db/database';
 import { knowledgeBaseArticles } from '../platform/db/schema';
 import { requireAccountInHierarchy } from '../platform/access';
@@ -90,12 +90,7 @@ const saveKnowledgeBaseArticle = defineOperation({
               .returning({ id: knowledgeBaseArticles.id })
           : await tx.update(knowledgeBaseArticles).set(values).where(ownArticle(account, articleId)).returning({ id: knowledgeBaseArticles.id });
       if (!saved) throw articleNotFound();
-      await writeAudit(
-        tx,
-        caller,
-        { action: 'KnowledgeBaseArticleSaved', accountId: account.id, accountPath: account.path, details: { Id: saved.id, Locale: locale, Title: title, Created: articleId === undefined } },
-        requestMeta(ctx.request),
-      );
+      await auditAccountChange(tx, ctx, 'KnowledgeBaseArticleSaved', account, { Id: saved.id, Locale: locale, Title: title, Created: articleId === undefined });
       return { Id: saved.id };
     });
   },
@@ -118,12 +113,7 @@ const deleteKnowledgeBaseArticle = defineOperation({
         .where(ownArticle(account, input.articleId))
         .returning({ id: knowledgeBaseArticles.id, locale: knowledgeBaseArticles.locale, title: knowledgeBaseArticles.title });
       if (!deleted) throw articleNotFound();
-      await writeAudit(
-        tx,
-        caller,
-        { action: 'KnowledgeBaseArticleDeleted', accountId: account.id, accountPath: account.path, details: { Id: deleted.id, Locale: deleted.locale, Title: deleted.title } },
-        requestMeta(ctx.request),
-      );
+      await auditAccountChange(tx, ctx, 'KnowledgeBaseArticleDeleted', account, { Id: deleted.id, Locale: deleted.locale, Title: deleted.title });
     });
     return { Success: true as const };
   },

@@ -8,7 +8,7 @@ import {
   getSupportDetailsResponseSchema,
   saveSupportDetailsRequestSchema,
 } from '@cmp/contracts/support';
-import { writeAudit, requestMeta } from '../platform/audit';
+import { auditAccountChange } from '../platform/audit';
 import { supportDetails } from '../platform/db/schema';
 import { requireAccountInHierarchy } from '../platform/access';
 import { ApiError } from '../platform/errors';
@@ -64,7 +64,7 @@ const saveSupportDetails = defineOperation({
     const values = { details, updatedAt: new Date() };
     await db.transaction(async (tx) => {
       await tx.insert(supportDetails).values({ accountId: account.id, ...values }).onConflictDoUpdate({ target: supportDetails.accountId, set: values });
-      await writeAudit(tx, caller, { action: 'SupportDetailsSaved', accountId: account.id, accountPath: account.path, details }, requestMeta(ctx.request));
+      await auditAccountChange(tx, ctx, 'SupportDetailsSaved', account, details);
     });
     return { Success: true };
   },

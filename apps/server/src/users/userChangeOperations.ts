@@ -2,7 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { okResponseSchema } from '@cmp/contracts/auth';
 import { isGrantableBy, requirement } from '@cmp/contracts/capabilities';
 import { changeUserAdminStatusRequestSchema, changeUserStatusRequestSchema, changeUsernameRequestSchema, resetUserPasswordRequestSchema } from '@cmp/contracts/users';
-import { requestMeta, writeAudit } from '../platform/audit';
+import { auditAccountChange } from '../platform/audit';
 import { accounts, roles, users } from '../platform/db/schema';
 import { ApiError } from '../platform/errors';
 import { defineOperation } from '../platform/operations';
@@ -37,7 +37,7 @@ const changeUserStatus = defineOperation({
       await tx.update(users).set({ isDisabled }).where(eq(users.accountId, account.id));
       if (isDisabled) await endAllSessionsOfUser(tx, account.id);
       const details = { Username: user.username, Before: user.isDisabled ? 'Disabled' : 'Enabled', After: input.status };
-      await writeAudit(tx, caller, { action: 'UserStatusChanged', accountId: account.id, accountPath: account.path, details }, requestMeta(ctx.request));
+      await auditAccountChange(tx, ctx, 'UserStatusChanged', account, details);
     });
     return { Success: true };
   },
@@ -64,7 +64,7 @@ const changeUserAdminStatus = defineOperation({
     await db.transaction(async (tx) => {
       await setAdministrator(tx, account, input.isAdministrator);
       const details = { Username: user.username, Before: before, After: input.isAdministrator };
-      await writeAudit(tx, caller, { action: 'UserAdminStatusChanged', accountId: account.id, accountPath: account.path, details }, requestMeta(ctx.request));
+      await auditAccountChange(tx, ctx, 'UserAdminStatusChanged', account, details);
     });
     return { Success: true };
   },
@@ -100,7 +100,7 @@ const changeUsername = defineOperation({
             updatedAt: new Date(),
           })
           .where(eq(accounts.id, account.id));
-        await writeAudit(tx, caller, { action: 'UsernameChanged', accountId: account.id, accountPath: account.path, details: { Before: user.username, After: newUsername } }, requestMeta(ctx.request));
+        await auditAccountChange(tx, ctx, 'UsernameChanged', account, { Before: user.username, After: newUsername });
       });
     } catch (error) {
       // Two renames to the same name at once: the unique index decides, the loser gets the same 400.
@@ -125,7 +125,7 @@ const resetUserPassword = defineOperation({
     const link = await db.transaction(async (tx) => {
       const resetLink = await createResetLink(tx, ctx.config, user);
       const details = { Username: user.username, Email: user.email };
-      await writeAudit(tx, caller, { action: 'UserPasswordResetByAdmin', accountId: account.id, accountPath: account.path, details }, requestMeta(ctx.request));
+      await auditAccountChange(tx, ctx, 'UserPasswordResetByAdmin', account, details);
       return resetLink;
     });
     await mailResetLink(ctx, user, link);

@@ -1,7 +1,7 @@
 import { requirement } from '@cmp/contracts/capabilities';
 import { exportUsersRequestSchema, fileDownloadSchema, getUsersRequestSchema, getUsersResponseSchema, type UserListItem } from '@cmp/contracts/users';
 import { requireAccountFor } from '../accounts/accountAccess';
-import { requestMeta, writeAudit } from '../platform/audit';
+import { auditAccountChange } from '../platform/audit';
 import type { Queryable } from '../platform/db/database';
 import { ApiError } from '../platform/errors';
 import { catalogueText, workbookDownload, type ExcelColumn } from '../platform/excel';
@@ -64,7 +64,7 @@ const exportUsers = defineOperation({
       rows: users.map((user) => ({ ...user, locale })),
     });
     await db.transaction(async (tx) => {
-      await writeAudit(tx, caller, { action: 'UsersExported', accountId: account.id, accountPath: account.path, details: { Count: users.length, Filter: input.filter } }, requestMeta(ctx.request));
+      await auditAccountChange(tx, ctx, 'UsersExported', account, { Count: users.length, Filter: input.filter });
     });
     return file;
   },

@@ -3,7 +3,7 @@ import { okResponseSchema } from '@cmp/contracts/auth';
 import { isGrantableBy, requirement, type Capability } from '@cmp/contracts/capabilities';
 import { getAssignableRolesRequestSchema, getAssignableRolesResponseSchema, getUserRolesRequestSchema, getUserRolesResponseSchema, setUserRolesRequestSchema, type AssignableRole } from '@cmp/contracts/users';
 import { requireAccountInHierarchy } from '../platform/access';
-import { requestMeta, writeAudit } from '../platform/audit';
+import { auditAccountChange } from '../platform/audit';
 import type { Queryable } from '../platform/db/database';
 import { accounts, roles, userRoles, users } from '../platform/db/schema';
 import { ApiError } from '../platform/errors';
@@ -88,7 +88,7 @@ const setUserRoles = defineOperation({
       if (input.roleIds.length) await tx.insert(userRoles).values(input.roleIds.map((roleId) => ({ userAccountId: account.id, roleId }))).onConflictDoNothing();
       if (adminRoleId !== undefined) await tx.update(users).set({ isAdmin: input.roleIds.includes(adminRoleId) }).where(eq(users.accountId, account.id));
       const details = { Username: user.username, Before: before.map((role) => role.Name), After: input.roleIds.map(nameOf).sort() };
-      await writeAudit(tx, caller, { action: 'UserRolesChanged', accountId: account.id, accountPath: account.path, details }, requestMeta(ctx.request));
+      await auditAccountChange(tx, ctx, 'UserRolesChanged', account, details);
     });
     return { Success: true };
   },

@@ -15,7 +15,7 @@ import { ACCOUNT_TYPES, type AccountState, type AccountType } from '@cmp/contrac
 import { okResponseSchema } from '@cmp/contracts/auth';
 import { isAllowed } from '@cmp/contracts/capabilities';
 import { callerScopePath, isInScope, requireAccountInHierarchy } from '../../platform/access';
-import { requestMeta, writeAudit } from '../../platform/audit';
+import { auditAccountChange } from '../../platform/audit';
 import { accountTerminations, accounts } from '../../platform/db/schema';
 import { ApiError } from '../../platform/errors';
 import { defineOperation } from '../../platform/operations';
@@ -139,12 +139,7 @@ const cancelScheduledTermination = defineOperation({
         .where(and(eq(accountTerminations.accountId, account.id), eq(accountTerminations.status, 'Scheduled')))
         .returning();
       if (!cancelled) throw new ApiError(409, 'termination_not_scheduled', { name: account.displayName });
-      await writeAudit(
-        tx,
-        caller,
-        { action: 'TerminationCancelled', accountId: account.id, accountPath: account.path, details: { TerminateAt: cancelled.terminateAt.toISOString(), Reason: cancelled.reason } },
-        requestMeta(ctx.request),
-      );
+      await auditAccountChange(tx, ctx, 'TerminationCancelled', account, { TerminateAt: cancelled.terminateAt.toISOString(), Reason: cancelled.reason });
     });
     return { Success: true };
   },

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { AccountType, Views } from '@cmp/contracts/accounts';
 import { loadAccountByIdRequestSchema, loadedAccountSchema, updateAccountRequestSchema, updateAccountResponseSchema, type LoadedAccount } from '@cmp/contracts/accountViews';
 import { callerScopePath } from '../../platform/access';
-import { requestMeta, writeAudit } from '../../platform/audit';
+import { auditAccountChange } from '../../platform/audit';
 import type { Queryable } from '../../platform/db/database';
 import { accounts, subscriptions, users } from '../../platform/db/schema';
 import { defineOperation } from '../../platform/operations';
@@ -97,7 +97,7 @@ const updateAccount = defineOperation({
       if (account.type === 'Product' && typeof quantity === 'number') {
         await tx.update(subscriptions).set({ quantity }).where(and(eq(subscriptions.accountId, account.id)));
       }
-      await writeAudit(tx, caller, { action: 'AccountUpdated', accountId: account.id, accountPath: account.path, details: { changes } }, requestMeta(ctx.request));
+      await auditAccountChange(tx, ctx, 'AccountUpdated', account, { changes });
     });
     return null;
   },
