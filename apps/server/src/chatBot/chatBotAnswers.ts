@@ -32,10 +32,12 @@ interface AnswerContext {
  */
 export async function answerQuestion(ctx: AnswerContext, question: string): Promise<ChatBotAnswer> {
   const text = (key: `chat_${string}`, params: Record<string, string> = {}) => translateMessage(ctx.locale, key, params);
-  const article = await findKnowledgeBaseArticle(ctx.db, ctx.caller.userAccount.path, ctx.locale, question);
+  const findArticle = () => findKnowledgeBaseArticle(ctx.db, ctx.caller.userAccount.path, ctx.locale, question);
   // A data answer links the article on the same matter, if the knowledge base has one.
-  const withArticleLink = async (answer: ChatBotAnswer): Promise<ChatBotAnswer> =>
-    article?.url ? { ...answer, Links: [{ Label: article.title, Url: article.url }, ...answer.Links] } : answer;
+  const withArticleLink = async (answer: ChatBotAnswer): Promise<ChatBotAnswer> => {
+    const article = await findArticle();
+    return article?.url ? { ...answer, Links: [{ Label: article.title, Url: article.url }, ...answer.Links] } : answer;
+  };
   switch (dataTopicOf(question)) {
     case 'subscriptions':
       return withArticleLink(await subscriptionsAnswer(ctx, text));
@@ -46,6 +48,7 @@ export async function answerQuestion(ctx: AnswerContext, question: string): Prom
     case 'support':
       return supportAnswer(ctx, text);
   }
+  const article = await findArticle();
   if (article) return knowledgeAnswer(ctx, text, article);
   const topic = conversationTopicOf(question);
   switch (topic) {
