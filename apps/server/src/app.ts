@@ -9,6 +9,7 @@ import type { ServerConfig } from './platform/config';
 import type { DatabaseHandle } from './platform/db/database';
 import { SessionCache } from './platform/sessionCache';
 import { installErrorHandling } from './platform/errorHandler';
+import { installSecurityHeaders } from './platform/securityHeaders';
 import { buildOpenApiDocument } from './platform/openapi';
 import { XSRF_COOKIE, registerOperationRoute } from './platform/operationRoute';
 import { OperationRegistry, type OperationDefinition } from './platform/operations';
@@ -79,10 +80,7 @@ export async function buildServer({ database, config, logger = false, extraOpera
       });
     }
   });
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-  });
+  installSecurityHeaders(app);
 
   const registry = new OperationRegistry();
   registry.register(

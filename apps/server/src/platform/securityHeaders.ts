@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { OPERATION_PREFIX } from './operationRoute';
+
+/**
+ * The portal's content security policy (OWASP ASVS 5.0 V3.4). Scripts come only from our own
+ * origin (the Vite build has no inline script); styles allow inline because MUI/emotion injects
+ * <style> elements at run time; images may come from https (terms texts written by an owner link
+ * theirs); `frame-ancestors 'self'` lets the portal be framed by its own host shell only.
+ * The terms text runs in a sandboxed srcdoc frame, which inherits this policy.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "frame-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+].join('; ');
+
+/** One year, as browsers' preload lists expect; only ever sent over https (RFC 6797 §7.2). */
+const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+export function installSecurityHeaders(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+    if (request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+    // Operation answers carry session data (the user, their accounts): no cache, shared or private, keeps them.
+    if (request.url.startsWith(OPERATION_PREFIX)) reply.header('cache-control', 'no-store');
+  });
+}
