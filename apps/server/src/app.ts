@@ -35,6 +35,7 @@ import { accountViewOperations } from './accounts/views/operations';
 import { accountTreeOperations } from './accounts/tree/operations';
 import { accountLifecycleOperations } from './accounts/lifecycle/operations';
 import { accountLifecycleJobs } from './accounts/lifecycle/jobs';
+import { authJobs } from './auth/jobs';
 import { JobRunner } from './platform/jobs';
 import { userOperations } from './users/operations';
 import { auditLogOperations } from './auditLog/operations';
@@ -110,9 +111,10 @@ export async function buildServer({ database, config, logger = false, extraOpera
   // SSO_PROVIDERS → sso_providers and the login buttons of branding (README "Configuration").
   const ssoProviderSync = await syncSsoProviders(db, config, app.log);
   app.addHook('onClose', async () => ssoProviderSync.stop());
-  registerOperationRoute(app, registry, db, config, mailer ?? createMailer(db, config.smtpUrl), sessionCache);
+  const mail = mailer ?? createMailer(db, config.smtpUrl);
+  registerOperationRoute(app, registry, db, config, mail, sessionCache);
   // Background work on the same database (DESIGN.md "jobs"); stopped before the database closes.
-  const jobs = new JobRunner(database, app.log, [...accountLifecycleJobs]);
+  const jobs = new JobRunner(database, app.log, [...accountLifecycleJobs, ...authJobs({ config, mailer: mail })]);
   app.decorate('jobs', jobs);
   await jobs.start();
   app.addHook('onClose', async () => jobs.stop());

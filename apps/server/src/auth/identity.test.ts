@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { call, cookieHeader, DEMO_PASSWORD, signIn, startTestServer, type TestServer } from '../test/testServer';
 import { startSmtpReceiver } from '../test/smtpReceiver';
+import { jobsSettled } from '../test/jobQueue';
+import { PASSWORD_RESET_MAIL_JOB } from './jobs';
 
 let server: TestServer;
 let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
@@ -52,6 +54,22 @@ describe('ChangeMyPassword', () => {
     expect(weak.body.Message).toContain('at least 12 characters');
   });
 
+  it('counts a wrong current password like a failed sign-in: after the limit even the right one answers "Password mismatch" (issue 11)', async () => {
+    const cookie = await signIn(server.app, 'priya.patel');
+    const guesser = '198.51.100.60';
+    const change = (currentPassword: string, newPassword: string) => call(server.app, 'ISelfCareService/ChangeMyPassword', { currentPassword, newPassword }, { cookie, remoteAddress: guesser });
+    const mismatch = await change('guess-0', 'short');
+    expect(mismatch).toMatchObject({ status: 400, body: { Message: 'Password mismatch' } });
+    for (let i = 1; i < 10; i += 1) expect((await change(`guess-${i}`, NEW_PASSWORD)).body).toEqual(mismatch.body);
+    // Locked now: the right password tells nothing, whatever the new one, and changes nothing.
+    for (const newPassword of ['short', NEW_PASSWORD]) expect(await change(DEMO_PASSWORD, newPassword)).toMatchObject({ status: 400, body: mismatch.body });
+    // The same counter as sign-in: that address is locked out of signing in too, another is not.
+    expect((await call(server.app, 'IAuthorizationService/Authenticate', { userName: 'priya.patel', password: DEMO_PASSWORD }, { remoteAddress: guesser })).status).toBe(401);
+    expect((await call(server.app, 'IAuthorizationService/Authenticate', { userName: 'priya.patel', password: DEMO_PASSWORD }, { remoteAddress: '198.51.100.61' })).status).toBe(200);
+    const audited = (await server.handle.db.execute(sql`select count(*)::int as n from audit_log where action = 'SignInFailed' and details->>'via' = 'change_password' and ip = ${guesser}`)) as unknown as { rows: { n: number }[] };
+    expect(audited.rows[0]!.n).toBe(12);
+  });
+
   it('changes the password and ends every other session of the user', async () => {
     const other = await signIn(server.app, 'tailspin.admin');
     const cookie = await signIn(server.app, 'tailspin.admin');
@@ -72,7 +90,7 @@ describe('password reset by e-mail', () => {
     const result = await call(server.app, 'ISelfCareService/RequestResetPassword', { username: 'nobody' });
     expect(result.status).toBe(200);
     expect(result.body).toEqual({ Success: true });
-    await new Promise((r) => setTimeout(r, 200));
+    await jobsSettled(server.handle.db, PASSWORD_RESET_MAIL_JOB);
     expect(smtp.mails.length).toBe(before);
   });
 

@@ -27,7 +27,7 @@ export async function createResetLink(
 }
 
 /** The reset mail, sent after the transaction (DESIGN.md mail), in the user's language. */
-export async function mailResetLink(ctx: OperationContext, user: UserRow, link: string): Promise<void> {
+export async function mailResetLink(ctx: Pick<OperationContext, 'db' | 'mailer' | 'config' | 'locale'>, user: UserRow, link: string): Promise<void> {
   const { title } = await loadPlatformBranding(ctx.db);
   const locale = normalizeLocale(user.locale) ?? ctx.locale;
   await ctx.mailer.send({

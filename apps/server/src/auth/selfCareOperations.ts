@@ -12,12 +12,13 @@ import { writeAudit, requestMeta } from '../platform/audit';
 import { ApiError } from '../platform/errors';
 import { defineOperation, definePublicOperation, type OperationContext } from '../platform/operations';
 import { endAllSessionsOfUser, loadAccount, type UserRow } from '../platform/session';
-import { clearUserFailures } from './bruteForce';
+import { clearAllUserFailures } from './bruteForce';
+import { PASSWORD_RESET_MAIL_JOB, type PasswordResetMailRequest } from './jobs';
 import { DEFAULT_PASSWORD_POLICY, unmetPasswordRules } from './passwordPolicy';
 import { passwordRulesError, setPassword, unmetRulesForUser } from './passwordService';
-import { verifyPassword } from './passwords';
-import { createResetLink, hashResetToken, mailResetLink } from './resetLinks';
-import { findUserByName } from './signIn';
+import { RESET_REQUESTS_PER_ADDRESS, isOverLimit } from './requestLimits';
+import { hashResetToken } from './resetLinks';
+import { findUserByName, verifyCurrentPassword } from './signIn';
 
 /** The user a reset link belongs to, when the link is valid (unused, unexpired, for that username). */
 async function userOfResetLink(ctx: OperationContext, username: string, token: string): Promise<UserRow | undefined> {
@@ -57,12 +58,15 @@ const changeMyPassword = defineOperation({
   async handler(input, ctx) {
     const { db, caller } = ctx;
     if (caller.impersonatorAccountId) throw new ApiError(403, 'not_while_impersonating');
-    if (!(await verifyPassword(caller.user.passwordHash, input.currentPassword))) throw new ApiError(400, 'password_mismatch');
+    // The current password before anything else, counted like a sign-in (issue 11): a wrong one
+    // answers the same whatever the new password is, and guessing ends in the lock.
+    await verifyCurrentPassword(ctx, caller, input.currentPassword);
     const { unmet, policy } = await unmetRulesForUser(db, caller.user, input.newPassword);
     if (unmet.length) throw passwordRulesError(ctx.locale, unmet, policy);
     await db.transaction(async (tx) => {
       await setPassword(tx, caller.user.accountId, input.newPassword);
       await tx.delete(sessions).where(and(eq(sessions.userAccountId, caller.user.accountId), ne(sessions.tokenHash, caller.tokenHash)));
+      await clearAllUserFailures(tx, caller.user.username);
       await writeAudit(tx, caller, { action: 'PasswordChanged', accountId: caller.userAccount.id, accountPath: caller.userAccount.path }, requestMeta(ctx.request));
     });
     return { Success: true };
@@ -72,18 +76,19 @@ const changeMyPassword = defineOperation({
 const requestResetPassword = definePublicOperation({
   service: 'ISelfCareService',
   operation: 'RequestResetPassword',
-  summary: 'E-mails a single-use password reset link; the answer is the same whether or not the user exists.',
+  summary:
+    'E-mails a single-use password reset link (at most 3 an hour per user); the answer is the same whether or not the user exists. More than 10 requests from one address in 15 minutes answer 429.',
   request: requestResetPasswordRequestSchema,
   response: okResponseSchema,
   async handler(input, ctx) {
-    const user = await findUserByName(ctx, input.username);
-    const account = user ? await loadAccount(ctx.db, user.accountId) : undefined;
-    if (!user || !account || !user.email || user.isDisabled || account.state !== 'Active') return { Success: true };
-    const link = await ctx.db.transaction(async (tx) => {
-      await writeAudit(tx, null, { action: 'PasswordResetRequested', actorAccountId: account.id, accountId: account.id, accountPath: account.path }, requestMeta(ctx.request));
-      return createResetLink(tx, ctx.config, user);
-    });
-    await mailResetLink(ctx, user, link);
+    // The same work whatever the name (issue 11: the time told existing users apart): count the
+    // address and queue the name; the job (auth/jobs.ts) looks the user up and mails the link.
+    if (await isOverLimit(ctx.db, RESET_REQUESTS_PER_ADDRESS, ctx.request.ip)) {
+      await writeAudit(ctx.db, null, { action: 'PasswordResetRequested', details: { sent: false, reason: 'ip_throttled' } }, requestMeta(ctx.request));
+      throw new ApiError(429, 'too_many_requests');
+    }
+    const job: PasswordResetMailRequest = { username: input.username, locale: ctx.locale, ...requestMeta(ctx.request) };
+    await ctx.request.server.jobs.send(PASSWORD_RESET_MAIL_JOB, job);
     return { Success: true };
   },
 });
@@ -110,7 +115,7 @@ const resetPassword = definePublicOperation({
       if (!used.length) throw new ApiError(400, 'reset_link_invalid');
       await setPassword(tx, user.accountId, input.newPassword);
       await endAllSessionsOfUser(tx, user.accountId);
-      await clearUserFailures(tx, user.username);
+      await clearAllUserFailures(tx, user.username);
       await writeAudit(tx, null, { action: 'PasswordReset', actorAccountId: user.accountId, accountId: user.accountId, accountPath: account?.path }, requestMeta(ctx.request));
     });
     return { Success: true };

@@ -20,7 +20,7 @@ export interface VerifiedUser {
 }
 
 
-export async function findUserByName(ctx: OperationContext, userName: string): Promise<UserRow | undefined> {
+export async function findUserByName(ctx: Pick<OperationContext, 'db'>, userName: string): Promise<UserRow | undefined> {
   const [user] = await ctx.db
     .select()
     .from(users)
@@ -33,6 +33,7 @@ export async function findUserByName(ctx: OperationContext, userName: string): P
  * The password step shared by every sign-in form (Authenticate, SendSecurityCodeNotification,
  * AuthenticateWithSubConfirmation). An unknown user, a wrong password, a disabled or locked account
  * all get one answer after the same argon2 work, so nothing tells them apart (no user enumeration).
+ * The lock is per (user, address): see bruteForce.ts.
  */
 export async function verifyCredentials(ctx: OperationContext, userName: string, password: string): Promise<VerifiedUser> {
   const { db, request } = ctx;
@@ -41,12 +42,13 @@ export async function verifyCredentials(ctx: OperationContext, userName: string,
     throw new ApiError(429, 'too_many_requests');
   }
   const user = await findUserByName(ctx, userName);
-  const isLocked = await isUserLocked(db, userName);
+  const isLocked = await isUserLocked(db, userName, request.ip);
   const isPasswordRight = await verifyPassword(user?.passwordHash, password);
   const account = user ? await loadAccount(db, user.accountId) : undefined;
   if (!user || !account || !isPasswordRight || isLocked || user.isDisabled || account.state !== 'Active') {
-    // The owner's lockout settings apply to its users; an unknown name gets the defaults.
-    await recordFailure(db, userName, request.ip, account ? await lockoutForAccountPath(db, account.path) : undefined);
+    // The owner's lockout settings apply to its users; an unknown name counts for the address only.
+    // The right password during a lock is refused but not counted: it must not lengthen the lock.
+    if (!(isLocked && isPasswordRight)) await recordFailure(db, user?.username ?? null, request.ip, account ? await lockoutForAccountPath(db, account.path) : undefined);
     const reason = !user ? 'unknown_user' : isLocked ? 'locked' : !isPasswordRight ? 'wrong_password' : 'inactive';
     await writeAudit(db, null, { action: 'SignInFailed', actorAccountId: account?.id ?? null, accountId: account?.id ?? null, accountPath: account?.path, details: { userName: userName.slice(0, 256), reason } }, requestMeta(ctx.request));
     throw new ApiError(401, 'invalid_credentials');
@@ -55,6 +57,28 @@ export async function verifyCredentials(ctx: OperationContext, userName: string,
     await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.accountId, user.accountId));
   }
   return { user, account };
+}
+
+/**
+ * The current password of a signed-in user (ChangeMyPassword), checked like a sign-in (issue 11):
+ * before anything else, against the same (user, address) counter and lock, audited as a failed
+ * sign-in. During a lock even the right password answers "Password mismatch" (and does not lengthen
+ * the lock), so a stolen session cannot guess the password without limit.
+ */
+export async function verifyCurrentPassword(ctx: OperationContext, caller: CallerSession, password: string): Promise<void> {
+  const { db, request } = ctx;
+  const { user, userAccount: account } = caller;
+  const about = { accountId: account.id, accountPath: account.path };
+  if (await isIpThrottled(db, request.ip)) {
+    await writeAudit(db, caller, { action: 'SignInFailed', ...about, details: { via: 'change_password', reason: 'ip_throttled' } }, requestMeta(request));
+    throw new ApiError(429, 'too_many_requests');
+  }
+  const isLocked = await isUserLocked(db, user.username, request.ip);
+  const isPasswordRight = await verifyPassword(user.passwordHash, password);
+  if (!isLocked && isPasswordRight) return;
+  if (!isPasswordRight) await recordFailure(db, user.username, request.ip, await lockoutForAccountPath(db, account.path));
+  await writeAudit(db, caller, { action: 'SignInFailed', ...about, details: { via: 'change_password', reason: isLocked ? 'locked' : 'wrong_password' } }, requestMeta(request));
+  throw new ApiError(400, 'password_mismatch');
 }
 
 /** The checks after a right password that may be told: the network address and the Login capability. */
@@ -77,7 +101,6 @@ export async function assertMaySignIn(ctx: OperationContext, { account }: Verifi
 export async function checkSecondFactor(
   ctx: OperationContext,
   verified: VerifiedUser,
-  userName: string,
   code: { mfaToken?: string; mfaMethodId?: number },
 ): Promise<{ pending: SignInResponse | null; hasMfa: boolean }> {
   const methods = enabledMethods(await listMfaMethods(ctx.db, verified.account.id));
@@ -87,7 +110,7 @@ export async function checkSecondFactor(
   }
   const method = methods.find((m) => m.id === code.mfaMethodId) ?? methods.find((m) => m.isPrimary) ?? methods[0]!;
   if (!(await verifyMfaCode(ctx.db, method, code.mfaToken))) {
-    await recordFailure(ctx.db, userName, ctx.request.ip, await lockoutForAccountPath(ctx.db, verified.account.path));
+    await recordFailure(ctx.db, verified.user.username, ctx.request.ip, await lockoutForAccountPath(ctx.db, verified.account.path));
     await writeAudit(ctx.db, null, { action: 'SignInFailed', actorAccountId: verified.account.id, accountId: verified.account.id, accountPath: verified.account.path, details: { reason: 'mfa_incorrect', method: method.kind } }, requestMeta(ctx.request));
     throw new ApiError(401, 'mfa_incorrect');
   }
@@ -101,9 +124,9 @@ export async function signInWithPassword(
 ): Promise<SignInResponse> {
   const verified = await verifyCredentials(ctx, input.userName, input.password);
   await assertMaySignIn(ctx, verified);
-  const { pending, hasMfa } = await checkSecondFactor(ctx, verified, input.userName, input);
+  const { pending, hasMfa } = await checkSecondFactor(ctx, verified, input);
   if (pending) return pending;
-  await clearUserFailures(ctx.db, input.userName);
+  await clearUserFailures(ctx.db, input.userName, ctx.request.ip);
   return completeSignIn(ctx, verified, { via: hasMfa ? 'password+mfa' : 'password' });
 }
 

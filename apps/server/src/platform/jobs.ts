@@ -19,6 +19,11 @@ export interface JobDefinition<Data extends object = object> {
   cron?: string;
   /** How often an idle node looks for work; precise start times need a short interval. */
   pollingIntervalSeconds?: number;
+  /**
+   * Jobs taken per look (default 1): pg-boss waits the interval between looks, so a queue that can
+   * fill quickly (reset mails) needs more. A handler that throws fails the jobs of its batch.
+   */
+  batchSize?: number;
   handler(data: Data, ctx: JobContext): Promise<void>;
 }
 
@@ -64,7 +69,7 @@ export class JobRunner {
     await this.boss.start();
     for (const def of this.definitions) {
       await this.boss.createQueue(def.name);
-      await this.boss.work(def.name, { batchSize: 1, pollingIntervalSeconds: def.pollingIntervalSeconds ?? 2 }, async (jobs) => {
+      await this.boss.work(def.name, { batchSize: def.batchSize ?? 1, pollingIntervalSeconds: def.pollingIntervalSeconds ?? 2 }, async (jobs) => {
         for (const job of jobs) await def.handler(job.data as object, { db: this.database.db, log: this.log });
       });
       if (def.cron) await this.boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });

@@ -86,10 +86,10 @@ const authenticateWithSubConfirmation = definePublicOperation({
     await assertMaySignIn(ctx, verified);
     // A password alone must not attach a way in that skips the user's second factor: with MFA the
     // link waits (the pending subject stays) until the code is right too.
-    const { pending, hasMfa } = await checkSecondFactor(ctx, verified, input.userName, input);
+    const { pending, hasMfa } = await checkSecondFactor(ctx, verified, input);
     if (pending) return pending;
 
-    await clearUserFailures(ctx.db, input.userName);
+    await clearUserFailures(ctx.db, input.userName, ctx.request.ip);
     const { account } = verified;
     const outcome = await ctx.db.transaction(async (tx) => {
       const result = await consumePendingLink(tx, input.openIdSubIdentifier, account.id);

@@ -316,16 +316,38 @@ export const mfaPolicies = pgTable('mfa_policies', {
 });
 
 /**
- * Brute-force counters (Keycloak's model), keyed `user:<lower-case username>` or `ip:<address>`.
- * Updated with one atomic upsert so concurrent failures all count.
+ * Brute-force counters (Keycloak's model, issue 11): one row per lower-case username and source
+ * address, so a lock shuts out only the address that earned it (nobody can lock another person
+ * out), and one row per address alone (username '') for the 429 limit on password spraying.
+ * Unknown usernames get no row; a row is swept once it expires. Updated with atomic upserts.
  */
-export const signInFailures = pgTable('sign_in_failures', {
-  key: text('key').primaryKey(),
-  failures: integer('failures').notNull().default(0),
-  firstFailureAt: timestamp('first_failure_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  lastFailureAt: timestamp('last_failure_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
-});
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    username: text('username').notNull(),
+    address: text('address').notNull(),
+    failures: integer('failures').notNull().default(0),
+    firstFailureAt: timestamp('first_failure_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    /** When the row no longer matters (lock over and counter reset): the sweeper deletes it then. */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.username, t.address] }), index('sign_in_failures_expires_at_idx').on(t.expiresAt)],
+);
+
+/** Requests counted per window (password reset mails per address and per user, issue 11). */
+export const requestLimits = pgTable(
+  'request_limits',
+  {
+    scope: text('scope').notNull(),
+    subject: text('subject').notNull(),
+    requests: integer('requests').notNull().default(0),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.subject] }), index('request_limits_expires_at_idx').on(t.expiresAt)],
+);
 
 /** IP allow/deny lists per account; they apply to the account and everything below it. */
 export const ipRestrictions = pgTable('ip_restrictions', {
