@@ -9,6 +9,7 @@ import type { ServerConfig } from './platform/config';
 import type { DatabaseHandle } from './platform/db/database';
 import { SessionCache } from './platform/sessionCache';
 import { installErrorHandling } from './platform/errorHandler';
+import { safeLoggerOptions } from './platform/logging';
 import { installSecurityHeaders } from './platform/securityHeaders';
 import { buildOpenApiDocument } from './platform/openapi';
 import { XSRF_COOKIE, registerOperationRoute } from './platform/operationRoute';
@@ -56,7 +57,8 @@ export interface BuildOptions {
 /** Builds the server without listening (STYLE.md: tests use inject() or listen on port 0). */
 export async function buildServer({ database, config, logger = false, extraOperations = [], mailer }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger,
+    // Never a query string or a failed query's parameters in the logs (platform/logging.ts).
+    logger: logger === false ? false : safeLoggerOptions(logger as true | Record<string, unknown>),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
     onProtoPoisoning: 'error',

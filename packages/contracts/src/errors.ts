@@ -62,5 +62,8 @@ export const ERROR_KEYS = [
   'user_cannot_change_own_admin_status',
   'move_same_parent',
   'termination_includes_caller',
+  'field_invalid_characters',
+  'field_out_of_range',
+  'json_too_deep',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];

@@ -12,6 +12,7 @@ import {
   setPrimaryAuthenticationMethodRequestSchema,
   setupAuthenticationMethodRequestSchema,
   setupAuthenticationMethodResponseSchema,
+  type MfaMethodKind,
 } from '@cmp/contracts/identity';
 import type { AuditAction } from '@cmp/contracts/audit';
 import { mfaMethods } from '../platform/db/schema';
@@ -77,10 +78,26 @@ const getAuthenticationMethods = defineOperation({
   },
 });
 
+/**
+ * Issue 10: an abandoned set-up must not stay behind as a second "Waiting for confirmation" row, so
+ * a new set-up replaces the caller's unconfirmed methods of the same kind, in one transaction.
+ */
+async function replacePendingSetup(tx: Queryable, ctx: SignedInContext, kind: MfaMethodKind, name: string, secret: string | null): Promise<MfaMethodRow> {
+  const userAccountId = ctx.caller.userAccount.id;
+  const replaced = await tx
+    .delete(mfaMethods)
+    .where(and(eq(mfaMethods.userAccountId, userAccountId), eq(mfaMethods.kind, kind), eq(mfaMethods.isPending, true)))
+    .returning({ id: mfaMethods.id });
+  const [row] = await tx.insert(mfaMethods).values({ userAccountId, kind, name, secret }).returning();
+  await audit(ctx, 'MfaMethodAdded', { methodId: row!.id, kind, ...(replaced.length ? { replacedMethodIds: replaced.map((r) => r.id) } : {}) }, tx);
+  return row!;
+}
+
 const setupAuthenticationMethod = defineOperation({
   service: SERVICE,
   operation: 'SetupAuthenticationMethod',
-  summary: 'Starts setting up an MFA method for the caller: an authenticator app (secret and QR code) or e-mailed codes (a first code is sent). It is enabled by ConfirmAuthenticationMethod.',
+  summary:
+    'Starts setting up an MFA method for the caller: an authenticator app (secret and QR code) or e-mailed codes (a first code is sent). It is enabled by ConfirmAuthenticationMethod; an unconfirmed set-up of the same kind is replaced.',
   request: setupAuthenticationMethodRequestSchema,
   response: setupAuthenticationMethodResponseSchema,
   allowDuringMfaSetup: true,
@@ -91,15 +108,16 @@ const setupAuthenticationMethod = defineOperation({
       const secret = newTotpSecret();
       const { title } = await loadPlatformBranding(db);
       const uri = newTotp(secret, caller.user.username, title).toString();
-      const [row] = await db.insert(mfaMethods).values({ userAccountId: caller.userAccount.id, kind: 'AuthenticatorApp', name: input.newName, secret }).returning();
-      await audit(ctx, 'MfaMethodAdded', { methodId: row!.id, kind: 'AuthenticatorApp' });
-      return { AuthenticationMethodId: row!.id, Secret: secret, OtpAuthUri: uri, QrCodeDataUrl: await QRCode.toDataURL(uri, { margin: 1, width: 220 }), SentTo: null };
+      const row = await db.transaction((tx) => replacePendingSetup(tx, ctx, 'AuthenticatorApp', input.newName, secret));
+      return { AuthenticationMethodId: row.id, Secret: secret, OtpAuthUri: uri, QrCodeDataUrl: await QRCode.toDataURL(uri, { margin: 1, width: 220 }), SentTo: null };
     }
     if (!caller.user.email) throw new ApiError(400, 'invalid_request', { detail: 'authenticationMethod: the user has no e-mail address' });
-    const [row] = await db.insert(mfaMethods).values({ userAccountId: caller.userAccount.id, kind: 'Email', name: input.newName }).returning();
-    await audit(ctx, 'MfaMethodAdded', { methodId: row!.id, kind: 'Email' });
-    await sendCodeMail(ctx, caller.user, await issueEmailCode(db, row!.id));
-    return { AuthenticationMethodId: row!.id, Secret: null, OtpAuthUri: null, QrCodeDataUrl: null, SentTo: maskEmail(caller.user.email) };
+    const { row, code } = await db.transaction(async (tx) => {
+      const method = await replacePendingSetup(tx, ctx, 'Email', input.newName, null);
+      return { row: method, code: await issueEmailCode(tx, method.id) };
+    });
+    await sendCodeMail(ctx, caller.user, code);
+    return { AuthenticationMethodId: row.id, Secret: null, OtpAuthUri: null, QrCodeDataUrl: null, SentTo: maskEmail(caller.user.email) };
   },
 });
 

@@ -1,12 +1,25 @@
 import { z } from 'zod';
 import type { OperationRegistry } from './operations';
 import { OPERATION_PREFIX } from './operationRoute';
+import { INTEGER_RANGE } from './bodyNormalization';
 
 const errorBody = {
   type: 'object',
   properties: { Message: { type: 'string' } },
   required: ['Message'],
 } as const;
+
+/** Request integers are bounded to the database's `integer` (bodyNormalization.ts refuses the rest). */
+function withIntegerRange<T>(schema: T): T {
+  if (Array.isArray(schema)) return schema.map(withIntegerRange) as T;
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const result = Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, withIntegerRange(value)])) as Record<string, unknown>;
+  if (result.type === 'integer') {
+    if (typeof result.maximum !== 'number' || result.maximum > INTEGER_RANGE.max) result.maximum = INTEGER_RANGE.max;
+    if (typeof result.exclusiveMinimum !== 'number' && (typeof result.minimum !== 'number' || result.minimum < INTEGER_RANGE.min)) result.minimum = INTEGER_RANGE.min;
+  }
+  return result as T;
+}
 
 /** The OpenAPI 3.1 document, generated from the registry's zod schemas (JSON Schema 2020-12). */
 export function buildOpenApiDocument(registry: OperationRegistry) {
@@ -21,7 +34,7 @@ export function buildOpenApiDocument(registry: OperationRegistry) {
         security: isPublic ? [] : [{ session: [] }],
         requestBody: {
           required: true,
-          content: { 'application/json': { schema: z.toJSONSchema(def.request, { io: 'input', unrepresentable: 'any' }) } },
+          content: { 'application/json': { schema: withIntegerRange(z.toJSONSchema(def.request, { io: 'input', unrepresentable: 'any' })) } },
         },
         responses: {
           '200': { description: 'Success', content: { 'application/json': { schema: z.toJSONSchema(def.response, { io: 'output', unrepresentable: 'any' }) } } },

@@ -9,6 +9,8 @@ import { localeFromAcceptLanguage } from './i18n/messages';
 import type { OperationRegistry } from './operations';
 import type { Mailer } from './mail';
 import { loadSession, memoized } from './session';
+import { normalizeBody } from './bodyNormalization';
+import { findUnstorableText, installJsonBodyParser } from './requestInput';
 import type { SessionCache } from './sessionCache';
 import { isAddressAllowed } from '../security/ipRestrictions';
 
@@ -18,6 +20,7 @@ export const XSRF_HEADER = 'x-xsrf-token';
 
 /** `POST /DataModel/service.svc/rest/I<Service>Service/<Operation>` for every registered operation (DESIGN.md "The API"). */
 export function registerOperationRoute(app: FastifyInstance, registry: OperationRegistry, db: Database, config: ServerConfig, mailer: Mailer, sessionCache: SessionCache): void {
+  installJsonBodyParser(app);
   app.post<{ Params: { service: string; operation: string } }>(`${OPERATION_PREFIX}/:service/:operation`, async (request, reply) => {
     const def = registry.find(request.params.service, request.params.operation);
     if (!def) throw new ApiError(404, 'unknown_operation', { operation: `${request.params.service}/${request.params.operation}` });
@@ -41,8 +44,11 @@ export function registerOperationRoute(app: FastifyInstance, registry: Operation
   });
 }
 
+/** The one validation of every operation's body (DESIGN.md "The API"): 400 names the field. */
 function parseBody(schema: z.ZodType, body: unknown): unknown {
-  const parsed = schema.safeParse(body ?? {});
+  const unstorable = findUnstorableText(body);
+  if (unstorable !== undefined) throw new ApiError(400, 'field_invalid_characters', { field: unstorable });
+  const parsed = schema.safeParse(normalizeBody(schema, body ?? {}));
   if (parsed.success) return parsed.data;
   const details = parsed.error.issues.slice(0, 5).map((issue) => {
     const field = issue.path.length ? issue.path.join('.') : undefined;

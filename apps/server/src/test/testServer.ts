@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildServer } from '../app';
+import { buildServer, type BuildOptions } from '../app';
 import { readConfig, type ServerConfig } from '../platform/config';
 import { openDatabase, type DatabaseHandle } from '../platform/db/database';
 import { ensureInitialData } from '../platform/initialData';
@@ -20,7 +20,7 @@ export interface TestServer {
  * A real server on a real, fresh database: in-memory PGlite, or — when DATABASE_URL is set, as the
  * second CI pass does — a new database with a random name on that PostgreSQL server, dropped after.
  */
-export async function startTestServer(overrides: Partial<ServerConfig> = {}, extraOperations: OperationDefinition[] = []): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<ServerConfig> = {}, extraOperations: OperationDefinition[] = [], logger: BuildOptions['logger'] = false): Promise<TestServer> {
   const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, 'cmp_test') : undefined;
   const databaseUrl = scratch?.url;
   const dropDatabase = async () => scratch?.drop();
@@ -35,7 +35,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, ext
   };
   const handle = await openDatabase({ databaseUrl, dataDir: config.dataDir });
   await ensureInitialData(handle.db, config);
-  const app = await buildServer({ database: handle, config, extraOperations });
+  const app = await buildServer({ database: handle, config, extraOperations, logger });
   return {
     app,
     handle,

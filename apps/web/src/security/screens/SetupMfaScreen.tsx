@@ -8,21 +8,30 @@ import Typography from '@mui/material/Typography';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
 import { PlainPageCard } from '../../platform/ui/PlainPageCard';
 import { AuthenticatorAppSetup } from '../components/AuthenticatorAppSetup';
+import { NotNowButton } from '../components/NotNowButton';
 import { useFinishMfaSetup } from '../hooks/useFinishMfaSetup';
+import { useMfaSetupRequirement } from '../hooks/useMfaSetupRequirement';
 
-/** /setup-mfa: the organisation requires a second factor before anything else (spec §2, §4 Login step 1). */
+/**
+ * /setup-mfa: setting up a second factor (spec §2, §4 Login step 1). It says whether an MFA policy
+ * of the organisation requires it (the route guard then holds the user here) or the user chose it,
+ * and only then offers the way back (issue 10).
+ */
 export function SetupMfaScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { search } = useLocation();
   const finishSetup = useFinishMfaSetup();
+  const requirement = useMfaSetupRequirement();
   const [isSettingUpApp, setIsSettingUpApp] = useState(false);
 
   return (
     <PlainPageCard title={t('routes.setup_mfa')} maxWidth={520}>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {t('mfa.setup_required')}
-      </Typography>
+      {requirement && (
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {requirement === 'required' ? t('mfa.setup_required') : t('mfa_setup.chosen_intro')}
+        </Typography>
+      )}
       {isSettingUpApp ? (
         <Stack spacing={2}>
           <Typography variant="h6" component="h2">
@@ -37,6 +46,11 @@ export function SetupMfaScreen() {
         <Stack spacing={2}>
           <MethodChoice icon={mdiCellphoneKey} title={t('mfa.kinds.AuthenticatorApp')} text={t('mfa.choose_app_text')} onChoose={() => setIsSettingUpApp(true)} />
           <MethodChoice icon={mdiEmailOutline} title={t('mfa.kinds.Email')} text={t('mfa.choose_email_text')} onChoose={() => navigate(`/setup-mfa-email${search}`)} />
+        </Stack>
+      )}
+      {requirement === 'chosen' && (
+        <Stack sx={{ mt: 2 }}>
+          <NotNowButton />
         </Stack>
       )}
     </PlainPageCard>

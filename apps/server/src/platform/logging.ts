@@ -1,0 +1,52 @@
+import type { FastifyServerOptions } from 'fastify';
+import pino from 'pino';
+
+// Logs never print what a caller or the database was given (issue 11: a TOTP secret was logged):
+// - a request is logged with its path only: a query string can carry codes, tokens and secrets
+//   (an SSO provider's `?code=`, an otpauth link, a reset token);
+// - an error is logged without the parameters of a failed SQL query. Drizzle's DrizzleQueryError
+//   puts them into its message ("Failed query: …\nparams: …") and keeps them as `params`, and the
+//   driver's error repeats them; PostgreSQL's `detail` quotes the offending value.
+
+const HIDDEN_ERROR_FIELDS = new Set(['params', 'detail', 'queryOptions']);
+const REDACTED = '[redacted]';
+
+/** `/a/b?token=x` → `/a/b?[redacted]`. */
+export function withoutQueryString(url: string): string {
+  const start = url.indexOf('?');
+  return start === -1 ? url : `${url.slice(0, start)}?${REDACTED}`;
+}
+
+/** A copy of the error (and its causes) without query parameters, for pino's error serializer. */
+export function withoutQueryParameters(error: unknown, depth = 0): unknown {
+  if (!(error instanceof Error) || depth > 5) return error;
+  const fields = error as unknown as Record<string, unknown>;
+  const isQueryError = 'params' in fields && typeof fields.query === 'string' && error.message.startsWith('Failed query: ');
+  const message = isQueryError ? `Failed query: ${fields.query as string}\nparams: ${REDACTED}` : error.message;
+  const copy = Object.create(Object.getPrototypeOf(error) as object) as Record<string, unknown>;
+  for (const key of Object.keys(error)) {
+    if (!HIDDEN_ERROR_FIELDS.has(key) && key !== 'cause') copy[key] = fields[key];
+  }
+  copy.name = error.name;
+  copy.message = message;
+  copy.stack = error.stack?.replace(error.message, () => message);
+  if (error.cause !== undefined) copy.cause = withoutQueryParameters(error.cause, depth + 1);
+  return copy;
+}
+
+type RequestLike = { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } };
+
+/** Fastify's request serializer, with the path instead of the URL. */
+function requestForLog(request: RequestLike) {
+  return { method: request.method, url: withoutQueryString(request.url), host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort };
+}
+
+/** The server's pino options: `logger` of buildServer (true, or options such as level and stream). */
+export function safeLoggerOptions(logger: true | Record<string, unknown>): FastifyServerOptions['logger'] {
+  const options = logger === true ? {} : logger;
+  const serializers = (options.serializers ?? {}) as Record<string, unknown>;
+  return {
+    ...options,
+    serializers: { ...serializers, req: requestForLog, err: (error: unknown) => pino.stdSerializers.err(withoutQueryParameters(error) as Error) },
+  } as FastifyServerOptions['logger'];
+}

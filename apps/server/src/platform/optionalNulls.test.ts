@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, call, signIn, startTestServer, type TestServer } from '../test/testServer';
+import { documentedOperations, optionalFieldPaths, requestForms, sampleWithField, type DocumentedOperation, type SampleOptions } from '../test/requestSamples';
+
+// DESIGN.md "The API": a JSON null in an optional request field means the same as leaving the field
+// out, in every operation (WCF clients send `"mfaToken": null` on a first sign-in); unknown fields
+// are still refused. The walk is built from the OpenAPI document, so a new operation is covered too.
+
+/** Ids that name nothing: the requests pass validation and stop at the access check, changing nothing. */
+const options: SampleOptions = { ids: { account: 987_654_321, user: 987_654_321 } };
+/** Where a generated sample would be refused or only count failed sign-ins (top-level optional fields). */
+const HAND_WRITTEN: Record<string, Record<string, unknown>> = {
+  'IAuthorizationService/Authenticate': { userName: 'admin', password: DEMO_PASSWORD },
+  'IAccountService/ValidateUniqueField': { accountType: 'User', fieldName: 'Username', value: 'new.person' },
+  'IAccountService/ValidateRemoteFieldWithResult': { fieldName: 'VatNumber', value: '123456789' },
+};
+
+let server: TestServer;
+let operations: DocumentedOperation[];
+let cookie: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  operations = await documentedOperations(server.app);
+  cookie = await signIn(server.app, 'admin');
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('a null optional field means the same as leaving it out', () => {
+  it('signs in with "mfaToken": null and "mfaMethodId": null, as the WCF clients send it', async () => {
+    const result = await call(server.app, 'IAuthorizationService/Authenticate', { userName: 'admin', password: DEMO_PASSWORD, mfaToken: null, mfaMethodId: null });
+    expect(result.status, JSON.stringify(result.body)).toBe(200);
+    expect(result.body.UserAccountId).toEqual(expect.any(Number));
+  });
+
+  it('answers every operation with null in each optional field as without the field', async () => {
+    const differences: string[] = [];
+    let checked = 0;
+    for (const { name, schema } of operations) {
+      for (const form of requestForms(schema)) {
+        for (const path of optionalFieldPaths(form)) {
+          const body = (value: unknown) => {
+            const sample = sampleWithField(form, path, value, options);
+            if (!HAND_WRITTEN[name] || path.length !== 1) return sample;
+            return value === undefined ? { ...HAND_WRITTEN[name] } : { ...HAND_WRITTEN[name], [path[0]!]: value };
+          };
+          const without = await call(server.app, name, body(undefined), { cookie });
+          const withNull = await call(server.app, name, body(null), { cookie });
+          checked += 1;
+          // The request without the null must itself be valid, else the comparison proves nothing.
+          if (without.status === 400) differences.push(`${name} ${path.join('.')}: the sample itself is refused: ${JSON.stringify(without.body)}`);
+          if (without.status !== withNull.status) {
+            differences.push(`${name} ${path.join('.')}: ${without.status} without, ${withNull.status} with null ${JSON.stringify(withNull.body)}`);
+          }
+        }
+      }
+    }
+    expect(differences).toEqual([]);
+    // The walk found the optional fields (sign-in, paging, filters, nested policy fields …).
+    expect(checked).toBeGreaterThan(40);
+  });
+
+  it('still refuses an unknown field, null or not', async () => {
+    for (const extra of [null, 'x']) {
+      const result = await call(server.app, 'IAuthorizationService/Authenticate', { userName: 'admin', password: DEMO_PASSWORD, mfaCode: extra });
+      expect(result.status).toBe(400);
+      expect(result.body.Message).toContain('mfaCode');
+    }
+  });
+
+  it('still refuses null in a required field and names it', async () => {
+    const result = await call(server.app, 'IAuthorizationService/Authenticate', { userName: null, password: DEMO_PASSWORD });
+    expect(result.status).toBe(400);
+    expect(result.body.Message).toContain('userName');
+  });
+
+  it('keeps a null where the field itself allows null (nullable fields keep their meaning)', async () => {
+    const result = await call(server.app, 'IAccountService/GetAccountTree', { targetRoot: null }, { cookie });
+    expect(result.status).toBe(200);
+  });
+
+  it('applies a field\'s default when it is null (nested filter of GetUsers)', async () => {
+    const users = await call(server.app, 'IAccountService/GetUsers', { accountId: 1, sortBy: null, filter: { text: null, status: null }, page: null, pageSize: null }, { cookie });
+    expect(users.status, JSON.stringify(users.body)).not.toBe(400);
+  });
+});
