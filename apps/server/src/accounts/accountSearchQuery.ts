@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AccountType } from '@cmp/contracts/accounts';
 import { ACCOUNT_SEARCH_LIMIT, INTEGRATION_SEARCH_LIMIT } from '@cmp/contracts/search';
+import type { Queryable } from '../platform/db/database';
 import { escapeLike } from '../platform/db/likePattern';
 
 /** Where a caller may find accounts: a hierarchy (path prefix) and the account types it may read there. */
@@ -83,6 +84,7 @@ export function integrationSearchQuery(
   displayName: string,
   searchField: { Name: string; Value: string | number | boolean } | null | undefined,
   scopes: SearchScope[],
+  viewNames: string[],
 ): SQL {
   const conditions = [
     sql`a.path like ${`${escapeLike(parentPath)}%`}`,
@@ -90,8 +92,11 @@ export function integrationSearchQuery(
     sql`a.type = ${accountType}`,
     sql`(${inScopesSql(scopes)})`,
   ];
+  // In name order, the index on lower(display_name) collate "C" finds the first matches of a common
+  // text without sorting them all.
   if (displayName) conditions.push(sql`a.display_name ilike ${`%${escapeLike(displayName)}%`}`);
   if (searchField) {
+    conditions.push(sql`(${fieldValueCandidates(searchField, viewNames)})`);
     conditions.push(sql`exists (select 1 from jsonb_each(a.views) v where v.value -> 'Values' ->> ${searchField.Name} = ${String(searchField.Value)})`);
   }
   return sql`
@@ -99,8 +104,31 @@ export function integrationSearchQuery(
       from accounts a
       left join products p on p.name = a.product_name
      where ${sql.join(conditions, sql` and `)}
-     order by lower(a.display_name), a.id
+     order by lower(a.display_name) collate "C", a.id
      limit ${INTEGRATION_SEARCH_LIMIT}`;
+}
+
+/** Every view an account may hold values under: the defined views and each product's own view. */
+export async function searchableViewNames(db: Queryable): Promise<string[]> {
+  const result = (await db.execute(sql`select name from view_definitions union select 'Product_' || name from products`)) as unknown as { rows: { name: string }[] };
+  return result.rows.map((row) => row.name);
+}
+
+/**
+ * Accounts that may hold the field's value, found through the GIN index on views (migration 0010)
+ * instead of reading every account's views: one containment per view name and JSON type the value
+ * may be stored as. The exact text comparison beside it keeps the answer what it was.
+ */
+function fieldValueCandidates(searchField: { Name: string; Value: string | number | boolean }, viewNames: string[]): SQL {
+  const text = String(searchField.Value);
+  const storedAs = new Set<string | number | boolean>([text]);
+  if (typeof searchField.Value !== 'string') storedAs.add(searchField.Value);
+  if (text.trim() !== '' && Number.isFinite(Number(text))) storedAs.add(Number(text));
+  if (text === 'true' || text === 'false') storedAs.add(text === 'true');
+  const candidates = viewNames.flatMap((view) =>
+    [...storedAs].map((value) => sql`a.views @> ${JSON.stringify({ [view]: { Values: { [searchField.Name]: value } } })}::jsonb`),
+  );
+  return candidates.length ? sql.join(candidates, sql` or `) : sql`false`;
 }
 
 /** A search result row; a subscription's product shows by its catalog name (products), else as its view or its key names it. */

@@ -117,6 +117,11 @@ describe("a reseller's integration script (issue 6 Integration API)", () => {
       await op('Search', { parentAccountId: contosoId, accountType: 'Product', displayName: { Value: 'backup' }, searchField: { Name: 'StorageGb', Value: 500 } }),
     ) as { AccountId: number; DisplayName: string }[];
     expect(found).toMatchObject([{ AccountId: created.AccountId, DisplayName: created.DisplayName, ProductName: 'SKYLINE_BACKUP', ProductDisplayName: 'Skyline Backup' }]);
+    // The stored number is found by its text too (the index lookup tries each JSON type the value may have).
+    const foundByText = ok(
+      await op('Search', { parentAccountId: contosoId, accountType: 'Product', displayName: { Value: '' }, searchField: { Name: 'StorageGb', Value: '500' } }),
+    ) as { AccountId: number }[];
+    expect(foundByText.map((account) => account.AccountId)).toContain(created.AccountId);
     const createdAccount = ok(await op('LoadAccountById', { accountId: created.AccountId })) as { Views: typeof views };
     expect(createdAccount.Views.Product!.Values).toMatchObject({ ProductName: 'SKYLINE_BACKUP', Quantity: 3 });
     expect(createdAccount.Views.Product_SKYLINE_BACKUP!.Values).toMatchObject({ StorageGb: 500, RetentionDays: 30 });

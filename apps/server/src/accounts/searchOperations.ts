@@ -15,12 +15,13 @@ import { callerScopePath } from '../platform/access';
 import { defineOperation } from '../platform/operations';
 import type { CallerSession } from '../platform/session';
 import { requireAccountFor } from './accountAccess';
-import { accountSearchContainsQuery, accountSearchPrefixQuery, integrationSearchQuery, type AccountSearchRow, type SearchScope } from './accountSearchQuery';
+import { accountSearchContainsQuery, accountSearchPrefixQuery, integrationSearchQuery, searchableViewNames, type AccountSearchRow, type SearchScope } from './accountSearchQuery';
 
 /**
  * Where the caller may find each account type: every signed-in user may search, but only among the
  * types they may read, each inside its hierarchy (the company's, or the reseller's when the read
- * capability carries HIERARCHY). A plain user with just USER_ACCOUNT Read finds users of their company.
+ * capability carries HIERARCHY). A caller with just USER_ACCOUNT Read finds the users of their company;
+ * a plain user, who reads only their own account, finds nothing (issue 10).
  */
 export async function searchScopes(db: Queryable, caller: CallerSession, includeDepartment: boolean): Promise<SearchScope[]> {
   const byPath = new Map<string, AccountType[]>();
@@ -84,7 +85,8 @@ async function integrationSearch(db: Queryable, caller: CallerSession, input: In
     .map((scope) => ({ ...scope, types: scope.types.filter((type) => type === input.accountType) }))
     .filter((scope) => scope.types.length > 0);
   if (scopes.length === 0) return [];
-  const query = integrationSearchQuery(parent.path, input.accountType, input.displayName.Value.trim(), input.searchField, scopes);
+  const viewNames = input.searchField ? await searchableViewNames(db) : [];
+  const query = integrationSearchQuery(parent.path, input.accountType, input.displayName.Value.trim(), input.searchField, scopes, viewNames);
   const result = (await db.execute(query)) as unknown as { rows: AccountSearchRow[] };
   return result.rows.map(toSearchResult);
 }

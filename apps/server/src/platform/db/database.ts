@@ -1,8 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { PgliteWorkerClient } from './pgliteWorkerClient';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle has the same query surface as the database. */
@@ -36,16 +38,12 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
 }
 
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
-  const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const inMemory = dataDir === 'memory://';
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const options = { extensions: { pg_trgm } };
-  const client = inMemory ? new PGlite(options) : new PGlite(path.resolve(dataDir, 'pglite'), options);
-  await client.waitReady;
-  const db = drizzle(client, { schema });
+  const client = await startPglite(inMemory ? undefined : path.resolve(dataDir, 'pglite'));
+  const db = drizzle(client as PGlite, { schema });
   await migrate(db, { migrationsFolder });
   return {
     db: db as unknown as Database,
@@ -65,6 +63,20 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * PGlite runs PostgreSQL synchronously on the thread that calls it, so by default it gets a thread
+ * of its own and a slow query never stops the server's event loop (issue 11 item 6);
+ * PGLITE_WORKER=0 keeps it on the server's thread.
+ */
+async function startPglite(dataDir: string | undefined): Promise<PGlite | PgliteWorkerClient> {
+  if (process.env.PGLITE_WORKER !== '0') return PgliteWorkerClient.start(dataDir);
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const client = new PGlite({ dataDir, extensions: { pg_trgm } });
+  await client.waitReady;
+  return client;
 }
 
 // Several app nodes may start at once against one PostgreSQL: a session advisory lock lets one

@@ -56,6 +56,9 @@ export const accounts = pgTable(
     // Global search, prefixes in name order: a C-collated index serves LIKE 'text%' in any database
     // locale and hands the rows over already sorted (accountSearchPrefixQuery).
     index('accounts_display_name_lower_c_idx').on(sql`(lower(${t.displayName}) collate "C")`, t.id),
+    // Integration search by a field's value: containment (views @> {View: {Values: {Field: value}}})
+    // through this index instead of reading every account's views (integrationSearchQuery).
+    index('accounts_views_path_ops_idx').using('gin', sql`${t.views} jsonb_path_ops`),
   ],
 );
 

@@ -1,0 +1,2 @@
+-- Integration search by a field value (issue 11 item 6): containment through this index instead of a scan of every account.
+CREATE INDEX "accounts_views_path_ops_idx" ON "accounts" USING gin ("views" jsonb_path_ops);
