@@ -11,6 +11,7 @@ import { SessionCache } from './platform/sessionCache';
 import { installErrorHandling } from './platform/errorHandler';
 import { safeLoggerOptions } from './platform/logging';
 import { installSecurityHeaders } from './platform/securityHeaders';
+import { registerPortalAssets } from './platform/portalAssets';
 import { buildOpenApiDocument } from './platform/openapi';
 import { XSRF_COOKIE, registerOperationRoute } from './platform/operationRoute';
 import { OperationRegistry, type OperationDefinition } from './platform/operations';
@@ -144,8 +145,6 @@ export async function buildServer({ database, config, logger = false, extraOpera
       .send("window.onload = () => { window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui', deepLinking: true }); };"),
   );
 
-  if (existsSync(path.join(config.webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false });
-  }
+  if (existsSync(path.join(config.webDist, 'index.html'))) await registerPortalAssets(app, config.webDist);
   return app;
 }

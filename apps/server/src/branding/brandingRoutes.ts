@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { BRANDING_SCRIPT_PREFIX, DEFAULT_BRANDING } from '@cmp/contracts/branding';
@@ -15,12 +16,15 @@ export async function loadPlatformBranding(db: Database) {
 
 export function registerBrandingRoutes(app: FastifyInstance, db: Database): void {
   // spec §7: a script assigning the branding object; the portal strips the prefix and parses the rest.
-  app.get('/branding/latest/config.gen.js', async (_request, reply) => {
+  // Asked again on every page load (a change of branding shows at once), so an ETag lets an
+  // unchanged one answer 304 without a body (issue 12: a warm reload transfers little).
+  app.get('/branding/latest/config.gen.js', async (request, reply) => {
     const config = await loadPlatformBranding(db);
-    return reply
-      .type('application/javascript; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(`${BRANDING_SCRIPT_PREFIX}${JSON.stringify(config)};`);
+    const script = `${BRANDING_SCRIPT_PREFIX}${JSON.stringify(config)};`;
+    const etag = `"${createHash('sha256').update(script).digest('base64url').slice(0, 27)}"`;
+    reply.header('cache-control', 'no-cache').header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.type('application/javascript; charset=utf-8').send(script);
   });
 
   app.get<{ Params: { '*': string } }>('/branding/latest/*', async (request, reply) => {
