@@ -54,9 +54,10 @@ test('a reseller creates a company and a user under it, edits a field and sees i
     await userForm.getByRole('textbox', { name: 'Last name' }).fill('Green');
     await userForm.getByRole('textbox', { name: 'E-mail' }).fill(`wanda.${suffix.toLowerCase()}@woodgrove.example`);
     await userForm.getByRole('textbox', { name: 'Username' }).fill(`wanda.${suffix.toLowerCase()}`);
-    // A role, so that the invitation leads to a user who can sign in.
+    // A role, so that the invitation leads to a user who can sign in: the new company's own (issue 10).
     const roles = userForm.getByRole('group', { name: 'Roles' });
-    await roles.getByRole('checkbox', { name: /Reseller administrator/ }).check();
+    await expect(roles.getByRole('checkbox', { name: /Reseller administrator/ })).toHaveCount(0);
+    await roles.getByRole('checkbox', { name: /Company user/ }).check();
     await expectAccessible(page);
     await shot(page, 'create-user');
     await userForm.getByRole('button', { name: 'Create' }).click();

@@ -158,7 +158,14 @@ export type GetTerminationPreviewResponse = z.infer<typeof getTerminationPreview
 export const cancelScheduledTerminationRequestSchema = z.object({ accountId: accountIdSchema }).strict();
 export type CancelScheduledTerminationRequest = z.input<typeof cancelScheduledTerminationRequestSchema>;
 
-export const listScheduledTerminationsRequestSchema = z.object({ page: pageSchema, pageSize: pageSizeSchema }).strict();
+export const listScheduledTerminationsRequestSchema = z
+  .object({
+    page: pageSchema,
+    pageSize: pageSizeSchema,
+    /** Only the terminations that concern this account: its own and those of the accounts above it (they take it along). */
+    accountId: accountIdSchema.nullable().optional(),
+  })
+  .strict();
 export type ListScheduledTerminationsRequest = z.input<typeof listScheduledTerminationsRequestSchema>;
 
 export const scheduledTerminationItemSchema = accountRefSchema.extend(scheduledTerminationSchema.shape).extend({

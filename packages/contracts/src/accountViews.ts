@@ -138,6 +138,20 @@ export const createAccountRequestSchema = z.object({ account: z.object({ Views: 
 export const createAccountResponseSchema = z.object({ AccountId: z.number().int(), DisplayName: z.string() });
 export type CreatedAccount = z.infer<typeof createAccountResponseSchema>;
 
+/** The account types the create screens of the portal make (a Product comes from a service order). */
+export const SCREEN_CREATED_ACCOUNT_TYPES = ['Reseller', 'Company', 'Department', 'User'] as const;
+/**
+ * GetDefaultParentForCreate (issue 10): where a new account of the type goes when nobody chose yet —
+ * the nearest account at or above `nearAccountId` (where the user came from) that may hold it,
+ * else the caller's own company, else the first such account in the caller's hierarchy; null when
+ * none may.
+ */
+export const getDefaultParentForCreateRequestSchema = z
+  .object({ accountType: z.enum(SCREEN_CREATED_ACCOUNT_TYPES), nearAccountId: accountIdSchema.nullish() })
+  .strict();
+export const getDefaultParentForCreateResponseSchema = z.object({ Parent: hierarchyEntrySchema.nullable() });
+export type DefaultParentForCreate = z.infer<typeof getDefaultParentForCreateResponseSchema>;
+
 /** The create-time view: what kind of account goes where (accounts issue "Integration API"). */
 export const CREATE_VIEW = 'Account';
 /** The views an account of a type holds; a Product account also holds `Product_<ProductName>`. */

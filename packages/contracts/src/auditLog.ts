@@ -46,10 +46,14 @@ export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;
 export const getAuditLogResponseSchema = z.object({ Entries: z.array(auditLogEntrySchema), Total: z.number().int() });
 export type AuditLogPage = z.infer<typeof getAuditLogResponseSchema>;
 
-/** One row of the before/after table (the convention of AccountUpdated's `changes`). */
+/**
+ * One row of the before/after table (the convention of AccountUpdated's `changes`). The answer of
+ * GetAuditLog adds `Label`: the field's label in the caller's language, as its layout shows it.
+ */
 export interface AuditChange {
   View?: string;
   Field?: string;
+  Label?: string;
   Before: unknown;
   After: unknown;
 }

@@ -21,9 +21,12 @@ export const CHAT_BOT_TOPICS = ['orders', 'provisioning', 'subscriptions', 'supp
 
 export const chatBotAnswerSchema = z.object({
   Topic: z.enum(CHAT_BOT_TOPICS),
+  /** Heads `Items` (with their count when it announces a list). */
   Text: z.string(),
   /** Facts behind the answer, one line each (an order, a subscription …); for 'knowledge', the article's summary, then its steps. */
   Items: z.array(z.string()),
+  /** Further lists of other kinds, each under its own title and count (issue 10: recently rejected orders apart from the waiting ones). */
+  Sections: z.array(z.object({ Title: z.string(), Items: z.array(z.string()) })),
   Links: z.array(z.object({ Label: z.string(), Url: z.string() })),
 });
 export type ChatBotAnswer = z.infer<typeof chatBotAnswerSchema>;

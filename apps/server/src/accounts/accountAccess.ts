@@ -9,15 +9,14 @@ import type { AccountRow, CallerSession } from '../platform/session';
 export const accountRequirement = (type: AccountType | string, flag: CapabilityFlag) => requirement(ACCOUNT_CAPABILITY[type as AccountType] ?? 'ADMINISTRATIVE', [flag]);
 
 /**
- * Loads an account the caller names for an action on it: it must lie in the caller's hierarchy and
- * the caller needs the flag on that account type's capability (COMPANY_ACCOUNT Read to read a
- * company …). A user may always read their own account. Missing, foreign and forbidden all answer
- * the same 403 (DESIGN.md), so nobody can probe for ids.
+ * Loads an account the caller names for an action on it: it must lie in the caller's hierarchy, be
+ * readable by the caller (a user always reads their own account) and the caller needs the flag on
+ * that account type's capability (COMPANY_ACCOUNT Create to change a company …). Missing, foreign
+ * and forbidden all answer the same 403 (DESIGN.md), so nobody can probe for ids.
  */
 export async function requireAccountFor(db: Queryable, caller: CallerSession, accountId: number, flag: CapabilityFlag): Promise<AccountRow> {
   const account = await requireAccountInHierarchy(db, caller, accountId);
-  const isSelfRead = flag === 'Read' && account.id === caller.userAccount.id;
-  if (!isSelfRead && !isAllowed(caller.capabilities, accountRequirement(account.type, flag))) throw accessDenied();
+  if (flag !== 'Read' && !isAllowed(caller.capabilities, accountRequirement(account.type, flag))) throw accessDenied();
   return account;
 }
 

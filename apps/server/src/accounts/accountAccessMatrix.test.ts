@@ -128,3 +128,49 @@ describe('every operation naming an account: foreign and missing ids answer the 
     expect(audit.rows[0]!.n).toBe(0);
   });
 });
+
+// Issue 10 item 7: a plain user sees only what the capability model grants — their own user account
+// (every user reads it) and nothing of a colleague's, not even an administrator's e-mail address.
+describe("a plain user and a colleague's account", () => {
+  let colleague: Ids;
+  let own: Ids;
+  beforeAll(async () => {
+    const userIdOf = async (username: string) =>
+      ((await server.handle.db.execute(sql`select account_id as id from users where username = ${username}`)) as unknown as { rows: { id: number }[] }).rows[0]!.id;
+    const claire = await userIdOf('company.admin');
+    const carl = await userIdOf('company.user');
+    colleague = { account: claire, user: claire };
+    own = { account: carl, user: carl };
+  });
+
+  it("refuses company.user on every operation naming a colleague's account, exactly as on a missing id", async () => {
+    const cookie = await signIn(server.app, 'company.user');
+    const outcomes: string[] = [];
+    for (const { name, schema } of operations) {
+      if (name in HAND_WRITTEN) continue;
+      const onColleague = await call(server.app, name, sampleOf(schema, colleague), { cookie });
+      const onMissing = await call(server.app, name, sampleOf(schema, missing), { cookie });
+      const isSame = onColleague.status === 403 && onMissing.status === 403 && JSON.stringify(onColleague.body) === JSON.stringify(onMissing.body);
+      if (!isSame) outcomes.push(`${name}: colleague ${onColleague.status} ${JSON.stringify(onColleague.body).slice(0, 120)}, missing ${onMissing.status}`);
+    }
+    expect(outcomes).toEqual([]);
+  });
+
+  it('lets company.user read their own account: the account, its place in the tree, its MFA methods, its terminations, searching under it', async () => {
+    const cookie = await signIn(server.app, 'company.user');
+    const answered: string[] = [];
+    for (const { name, schema } of operations) {
+      if (name in HAND_WRITTEN) continue;
+      const result = await call(server.app, name, sampleOf(schema, own), { cookie });
+      if (result.status === 200) answered.push(name);
+    }
+    expect(answered.sort()).toEqual([
+      'IAccountService/GetAccountTree',
+      'IAccountService/GetAuthenticationMethods',
+      'IAccountService/GetTerminationPreview',
+      'IAccountService/ListScheduledTerminations',
+      'IAccountService/LoadAccountById',
+      'IAccountService/Search',
+    ]);
+  });
+});

@@ -2,7 +2,7 @@ import { and, like, ne, sql } from 'drizzle-orm';
 import { dashboardSummaryRequestSchema, dashboardSummaryResponseSchema, type AccountType } from '@cmp/contracts/accounts';
 import { isAllowed, requirement } from '@cmp/contracts/capabilities';
 import { accounts } from '../platform/db/schema';
-import { latestAuditEntries } from '../auditLog/auditLogQueries';
+import { latestAuditEntries, logReaderOf } from '../auditLog/auditLogQueries';
 import { callerScopePath } from '../platform/access';
 import { defineOperation } from '../platform/operations';
 import { toAccountSummary } from './accountSummary';
@@ -29,8 +29,8 @@ const getDashboardSummary = defineOperation({
     // With AUDIT_LOG Read the log of the caller's scope (entries about accounts now under it, as the
     // audit log screen shows), otherwise the caller's own user log.
     const latest = isAllowed(caller.capabilities, AUDIT_READ)
-      ? await latestAuditEntries(db, { id: company.id, path: await callerScopePath(db, caller, AUDIT_READ) }, company.path, false, LATEST_AUDIT_ENTRIES)
-      : await latestAuditEntries(db, caller.userAccount, company.path, true, LATEST_AUDIT_ENTRIES);
+      ? await latestAuditEntries(db, { id: company.id, path: await callerScopePath(db, caller, AUDIT_READ) }, logReaderOf(caller, company.path), false, LATEST_AUDIT_ENTRIES)
+      : await latestAuditEntries(db, caller.userAccount, logReaderOf(caller, company.path), true, LATEST_AUDIT_ENTRIES);
 
     return {
       CompanyAccount: toAccountSummary(company),

@@ -83,8 +83,11 @@ describe('IAccountService/Search (spec §2 global search, §7 search accounts)',
 
   it('shows a plain user only the account types they may read, inside their company', async () => {
     expect(await search('company.user', 'Contoso')).toEqual([]);
-    expect(names(await search('company.user', 'Becker'))).toEqual(['Tom Becker']);
+    // Issue 10: a plain user reads no colleague's account, so finds none.
+    expect(await search('company.user', 'Becker')).toEqual([]);
     expect(await search('company.user', 'Silva')).toEqual([]);
+    // Their own account is the one they read, and find.
+    expect((await search('company.user', 'Carl')).map((result) => result.DisplayName)).toEqual(['Carl Jensen']);
   });
 
   it('answers an empty list below 3 characters after trimming the text', async () => {

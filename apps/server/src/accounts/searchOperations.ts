@@ -21,7 +21,7 @@ import { accountSearchContainsQuery, accountSearchPrefixQuery, integrationSearch
  * Where the caller may find each account type: every signed-in user may search, but only among the
  * types they may read, each inside its hierarchy (the company's, or the reseller's when the read
  * capability carries HIERARCHY). A caller with just USER_ACCOUNT Read finds the users of their company;
- * a plain user, who reads only their own account, finds nothing (issue 10).
+ * a plain user, who reads only their own account (contracts `mayReadAccount`), finds only that one (issue 10).
  */
 export async function searchScopes(db: Queryable, caller: CallerSession, includeDepartment: boolean): Promise<SearchScope[]> {
   const byPath = new Map<string, AccountType[]>();
@@ -32,6 +32,8 @@ export async function searchScopes(db: Queryable, caller: CallerSession, include
     const path = await callerScopePath(db, caller, read);
     byPath.set(path, [...(byPath.get(path) ?? []), type]);
   }
+  // A user has no accounts below, so the own account's path is a scope holding just that account.
+  if (!isAllowed(caller.capabilities, requirement(ACCOUNT_CAPABILITY.User, ['Read']))) byPath.set(caller.userAccount.path, ['User']);
   return [...byPath].map(([path, types]) => ({ path, types }));
 }
 

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { and, desc, eq, like, sql } from 'drizzle-orm';
-import { accounts, auditLog } from '../platform/db/schema';
+import { accounts, auditLog, users } from '../platform/db/schema';
+import { insertUser } from '../accounts/accountStore';
+import { assignRole, insertRoleWithCapabilities } from '../auth/roleStore';
+import { writeAudit } from '../platform/audit';
 import { accountIdByName, userIdByName } from '../users/demoLookups';
 import { call, signIn, startTestServer, type TestServer } from '../test/testServer';
 
@@ -106,6 +109,66 @@ describe('GetAuditLog (the audit log of an account subtree)', () => {
     expect([action.status, action.body.Message?.includes('filter.action')]).toEqual([400, true]);
     const period = await getLog({ accountId, filter: { from: '2024-05-02T00:00:00Z', to: '2024-05-01T00:00:00Z' } });
     expect([period.status, period.body.Message?.includes('filter.to')]).toEqual([400, true]);
+  });
+});
+
+describe('the details of a change (issue 10: labels, not internal keys)', () => {
+  const changeContoso = async () => {
+    const contoso = await idOf('Contoso Ltd');
+    const updated = await call(server.app, 'IAccountService/UpdateAccount', { accountId: contoso, viewValues: { Company: { Values: { VatNumber: 'GB123456789' } } } }, { cookie: admin });
+    expect(updated.status).toBe(200);
+    const preferences = { OrderEvents: false, ApprovalEvents: true, ProvisioningFailures: true, Invoices: true, CommitmentRenewalReminders: true, CommitmentPeriods: ['annual'] };
+    expect((await call(server.app, 'INotificationService/SaveNotificationPreferences', { accountId: contoso, preferences }, { cookie: admin })).status).toBe(200);
+    return contoso;
+  };
+
+  it("names each changed field by its layout's label in the caller's language", async () => {
+    const contoso = await changeContoso();
+    const german = await call(server.app, 'IAccountService/GetAuditLog', { accountId: contoso, filter: { action: 'AccountUpdated' } }, { cookie: admin, headers: { 'accept-language': 'de' } });
+    const [update] = german.body.Entries as Entry[];
+    expect(update!.Details.changes).toEqual([{ View: 'Company', Field: 'VatNumber', Label: 'USt-IdNr.', Before: null, After: 'GB123456789' }]);
+    const { entries } = await getLog({ accountId: contoso, filter: { action: 'NotificationPreferencesSaved' } });
+    expect(entries[0]!.Details.changes).toEqual([
+      expect.objectContaining({ Field: 'OrderEvents', Label: 'Orders (placed, completed, cancelled)', Before: true, After: false }),
+      expect.objectContaining({ Field: 'CommitmentPeriods', Label: 'Reminder commitment periods', After: 'annual' }),
+    ]);
+    // The label is the answer's, in the reader's language; the stored entry keeps the keys only.
+    const [stored] = await server.handle.db.select().from(auditLog).where(and(eq(auditLog.action, 'AccountUpdated'), eq(auditLog.accountId, contoso))).orderBy(desc(auditLog.id)).limit(1);
+    expect(stored!.details).toEqual({ changes: [{ View: 'Company', Field: 'VatNumber', Before: null, After: 'GB123456789' }] });
+  });
+
+  it('writes the same labels into the Excel export', async () => {
+    const contoso = await idOf('Contoso Ltd');
+    const result = await call(server.app, 'IAccountService/ExportAuditLog', { accountId: contoso, filter: { action: 'AccountUpdated' } }, { cookie: admin, headers: { 'accept-language': 'de' } });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(result.body.ContentBase64 as string, 'base64') as unknown as ArrayBuffer);
+    expect(workbook.worksheets[0]!.getRow(2).getCell(7).value).toBe('USt-IdNr.: — → GB123456789');
+  });
+});
+
+describe('what an entry reveals (issue 10: only about accounts the reader may read)', () => {
+  it("shows an auditor who may read companies but not users no entry about a colleague's user account", async () => {
+    const db = server.handle.db;
+    const [contoso] = await db.select().from(accounts).where(eq(accounts.displayName, 'Contoso Ltd')).limit(1);
+    const [carl] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.username, 'company.user')).limit(1);
+    const auditor = await insertUser(db, contoso!, { username: 'contoso.auditor', firstName: 'Aud', lastName: 'Itor', email: 'auditor@contoso.example', passwordHash: carl!.passwordHash });
+    const read = { Read: true, Create: false, Execute: false, Delete: false, Value: null };
+    const role = await insertRoleWithCapabilities(db, contoso!.id, 'Auditor', [
+      { ObjectType: 'LOGIN', ...read, Read: false, Execute: true },
+      { ObjectType: 'AUDIT_LOG', ...read },
+      { ObjectType: 'COMPANY_ACCOUNT', ...read },
+      { ObjectType: 'DEPARTMENT_ACCOUNT', ...read },
+    ]);
+    await assignRole(db, auditor.id, role);
+    await writeAudit(db, null, { action: 'AccountCreated', accountId: auditor.id, accountPath: auditor.path, details: { AccountType: 'User', DisplayName: 'Aud Itor' } });
+    const { status, entries } = await getLog({ accountId: contoso!.id, pageSize: 200 }, await signIn(server.app, 'contoso.auditor'));
+    expect(status).toBe(200);
+    const names = new Set(entries.map((entry) => entry.AccountDisplayName));
+    expect(names).toContain('Contoso Ltd');
+    expect(names).toContain('Sales');
+    expect(names).toContain('Aud Itor');
+    expect(names).not.toContain('Tom Becker');
+    expect(names).not.toContain('Claire Dubois');
   });
 });
 

@@ -1,11 +1,14 @@
-import { and, asc, count, desc, eq, gte, ilike, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { accountReadRequirement } from '@cmp/contracts/accountAccess';
+import { ACCOUNT_TYPES, type AccountType } from '@cmp/contracts/accounts';
 import type { AuditLogEntry, AuditLogFilter, AuditSortField } from '@cmp/contracts/auditLog';
+import { isAllowed } from '@cmp/contracts/capabilities';
 import type { SortDirection } from '@cmp/contracts/users';
 import { escapeLike } from '../platform/db/likePattern';
 import type { Queryable } from '../platform/db/database';
 import { accounts, auditLog, users } from '../platform/db/schema';
-import type { AccountRow } from '../platform/session';
+import type { AccountRow, CallerSession } from '../platform/session';
 
 const subject = alias(accounts, 'subject');
 const actor = alias(accounts, 'actor');
@@ -14,6 +17,26 @@ const impersonator = alias(accounts, 'impersonator');
 
 /** The account whose log is read: its own entries and those below it, or (user log) the user's. */
 export type LogOwner = Pick<AccountRow, 'id' | 'path'>;
+
+/** Whose eyes read the log: entries only about accounts inside their scope that they may read. */
+export interface LogReader {
+  scopePath: string;
+  readableTypes: AccountType[];
+  ownUserAccountId: number;
+}
+
+/**
+ * Issue 10: an entry tells what was changed on an account (a user's e-mail, a company's VAT
+ * number), so it is shown only to someone who may read that account — Read on its type, or it is
+ * the reader's own user account — as the account itself would be.
+ */
+export function logReaderOf(caller: CallerSession, scopePath: string): LogReader {
+  return {
+    scopePath,
+    readableTypes: ACCOUNT_TYPES.filter((type) => isAllowed(caller.capabilities, accountReadRequirement(type))),
+    ownUserAccountId: caller.userAccount.id,
+  };
+}
 
 export interface AuditLogQuery {
   isUserLog: boolean;
@@ -35,13 +58,15 @@ const SORT_COLUMNS: Record<AuditSortField, SQL> = {
  * The user log: what the user did (or did while impersonating someone) and what was done to them —
  * still only about accounts inside the caller's scope.
  */
-function whereOf(account: LogOwner, scopePath: string, query: AuditLogQuery): SQL {
+function whereOf(account: LogOwner, reader: LogReader, query: AuditLogQuery): SQL {
   const conditions: (SQL | undefined)[] = query.isUserLog
     ? [
         or(eq(auditLog.actorAccountId, account.id), eq(auditLog.impersonatorAccountId, account.id), eq(auditLog.accountId, account.id)),
-        like(subject.path, `${escapeLike(scopePath)}%`),
+        like(subject.path, `${escapeLike(reader.scopePath)}%`),
       ]
     : [like(subject.path, `${escapeLike(account.path)}%`)];
+  const isOwnAccount = eq(subject.id, reader.ownUserAccountId);
+  conditions.push(reader.readableTypes.length ? or(inArray(subject.type, reader.readableTypes), isOwnAccount) : isOwnAccount);
   const { from, to, actor: actorText, action } = query.filter;
   if (from) conditions.push(gte(auditLog.occurredAt, new Date(from)));
   if (to) conditions.push(lt(auditLog.occurredAt, new Date(to)));
@@ -100,11 +125,11 @@ const toEntry = (e: EntryRow): AuditLogEntry => ({
 export async function listAuditEntries(
   db: Queryable,
   account: LogOwner,
-  scopePath: string,
+  reader: LogReader,
   query: AuditLogQuery,
   page?: { page: number; pageSize: number },
 ): Promise<{ entries: AuditLogEntry[]; total: number }> {
-  const where = whereOf(account, scopePath, query);
+  const where = whereOf(account, reader, query);
   const order = query.sortDirection === 'asc' ? asc : desc;
   const base = selectEntries(db, where).orderBy(order(SORT_COLUMNS[query.sortBy]), order(auditLog.id));
   const rows = page ? await base.limit(page.pageSize).offset(page.page * page.pageSize) : await base.limit(AUDIT_EXPORT_LIMIT);
@@ -119,8 +144,8 @@ export async function listAuditEntries(
 }
 
 /** The newest entries of a log, without counting it all (the dashboard's "latest activity"). */
-export async function latestAuditEntries(db: Queryable, account: LogOwner, scopePath: string, isUserLog: boolean, limit: number): Promise<AuditLogEntry[]> {
-  const where = whereOf(account, scopePath, { isUserLog, filter: {}, sortBy: 'OccurredAt', sortDirection: 'desc' });
+export async function latestAuditEntries(db: Queryable, account: LogOwner, reader: LogReader, isUserLog: boolean, limit: number): Promise<AuditLogEntry[]> {
+  const where = whereOf(account, reader, { isUserLog, filter: {}, sortBy: 'OccurredAt', sortDirection: 'desc' });
   const rows = await selectEntries(db, where).orderBy(desc(auditLog.id)).limit(limit);
   return rows.map(toEntry);
 }

@@ -8,17 +8,19 @@ import { ApiError } from '../platform/errors';
 import type { Locale } from '@cmp/contracts/locales';
 import { catalogueText, workbookDownload, type ExcelColumn } from '../platform/excel';
 import { auditActionLabel } from './auditActionLabels';
+import { auditDetailsText } from './auditDetailsText';
+import { loadFieldLabels, withFieldLabels } from './auditFieldLabels';
 import { defineOperation, type OperationDefinition } from '../platform/operations';
 import type { AccountRow, CallerSession } from '../platform/session';
-import { listAuditEntries } from './auditLogQueries';
+import { listAuditEntries, logReaderOf, type LogReader } from './auditLogQueries';
 
 const AUDIT_READ = requirement('AUDIT_LOG', ['Read']);
 
 /** The account whose log is read, inside the caller's hierarchy; a user log is only a User account's. */
-async function requireLogAccount(db: Queryable, caller: CallerSession, accountId: number, isUserLog: boolean): Promise<{ account: AccountRow; scopePath: string }> {
+async function requireLogAccount(db: Queryable, caller: CallerSession, accountId: number, isUserLog: boolean): Promise<{ account: AccountRow; reader: LogReader }> {
   const account = await requireAccountInHierarchy(db, caller, accountId, AUDIT_READ);
   if (isUserLog && account.type !== 'User') throw new ApiError(400, 'field_invalid_value', { field: 'accountId', value: String(accountId) });
-  return { account, scopePath: await callerScopePath(db, caller, AUDIT_READ) };
+  return { account, reader: logReaderOf(caller, await callerScopePath(db, caller, AUDIT_READ)) };
 }
 
 const getAuditLog = defineOperation({
@@ -29,10 +31,10 @@ const getAuditLog = defineOperation({
   request: getAuditLogRequestSchema,
   response: getAuditLogResponseSchema,
   rule: AUDIT_READ,
-  async handler(input, { db, caller }) {
-    const { account, scopePath } = await requireLogAccount(db, caller, input.accountId, input.isUserLog);
-    const { entries, total } = await listAuditEntries(db, account, scopePath, input, { page: input.page, pageSize: input.pageSize });
-    return { Entries: entries, Total: total };
+  async handler(input, { db, caller, locale }) {
+    const { account, reader } = await requireLogAccount(db, caller, input.accountId, input.isUserLog);
+    const { entries, total } = await listAuditEntries(db, account, reader, input, { page: input.page, pageSize: input.pageSize });
+    return { Entries: withFieldLabels(entries, await loadFieldLabels(db, locale)), Total: total };
   },
 });
 
@@ -43,7 +45,7 @@ const auditColumns = (locale: Locale): ExcelColumn<AuditLogEntry>[] => [
   { titleKey: 'export_audit_actor', width: 24, value: (e) => e.ActorDisplayName },
   { titleKey: 'export_audit_impersonator', width: 24, value: (e) => e.ImpersonatorDisplayName },
   { titleKey: 'export_audit_ip', width: 16, value: (e) => e.Ip },
-  { titleKey: 'export_audit_details', width: 60, value: (e) => JSON.stringify(e.Details) },
+  { titleKey: 'export_audit_details', width: 60, value: (e) => auditDetailsText(locale, e.Details) },
 ];
 
 const exportAuditLog = defineOperation({
@@ -55,13 +57,14 @@ const exportAuditLog = defineOperation({
   rule: AUDIT_READ,
   async handler(input, ctx) {
     const { db, caller, locale } = ctx;
-    const { account, scopePath } = await requireLogAccount(db, caller, input.accountId, input.isUserLog);
-    const { entries } = await listAuditEntries(db, account, scopePath, input);
+    const { account, reader } = await requireLogAccount(db, caller, input.accountId, input.isUserLog);
+    const { entries } = await listAuditEntries(db, account, reader, input);
+    const labelled = withFieldLabels(entries, await loadFieldLabels(db, locale));
     const file = await workbookDownload(locale, {
       baseName: `${catalogueText(locale, 'export_audit_file')}-${account.displayName}`,
       sheetTitleKey: 'export_audit_sheet',
       columns: auditColumns(locale),
-      rows: entries,
+      rows: labelled,
     });
     await db.transaction(async (tx) => {
       const details = { Count: entries.length, IsUserLog: input.isUserLog, Filter: input.filter };

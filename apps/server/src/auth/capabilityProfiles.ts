@@ -46,10 +46,13 @@ const RESELLER_ONLY: CapabilityObjectType[] = [
 
 export const COMPANY_ADMIN_CAPABILITIES: Capability[] = CAPABILITY_OBJECT_TYPES.filter((t) => !RESELLER_ONLY.includes(t)).map((type) => all(type));
 
-/** DESIGN.md demo cast: a plain user has Login, their own account and Explore. */
+/**
+ * DESIGN.md demo cast: a plain user has Login, their own account and Explore. Their own account
+ * needs no capability (every user reads it); USER_ACCOUNT Read would open every colleague's account
+ * — e-mail, username, phone — which a plain user must not see (issue 10).
+ */
 export const USER_CAPABILITIES: Capability[] = [
   only('LOGIN', { Execute: true }),
-  only('USER_ACCOUNT', { Read: true }),
   only('MARKETPLACE', { Read: true }),
   // spec §2, §6: every user sees the support panel and menu and reads and accepts the terms.
   only('SUPPORT_CONTACT_DETAILS', { Read: true }),
@@ -60,6 +63,8 @@ export const USER_CAPABILITIES: Capability[] = [
 export const VENDOR_ADMIN_CAPABILITIES: Capability[] = [
   only('LOGIN', { Execute: true }),
   only('USER_ACCOUNT', { Read: true, Create: true }),
+  // A vendor's administrator adds colleagues and gives them the vendor's roles (issue 10).
+  only('ROLES', { Read: true, Execute: true }),
   only('VENDOR_ACCOUNT', { Read: true }),
   all('PRODUCT_OWNER_PROFILE'),
   all('MY_SERVICES'),

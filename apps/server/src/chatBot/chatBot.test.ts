@@ -61,8 +61,15 @@ describe('chat bot (spec §2 Chatbot, §7 Chatbot token; issue 5)', () => {
     const answer = await call(server.app, 'IChatBotService/Ask', { token: resellerToken, text: 'orders?' }, { cookie: resellerCookie });
     const items = answer.body.Items as string[];
     expect(items.some((item) => item.includes('Skyline Backup for Contoso Ltd'))).toBe(true);
-    expect(items.some((item) => /Skyline CRM for Adventure Works was rejected on .*Reason: The credit limit is exceeded/.test(item))).toBe(true);
     expect(items.some((item) => item.includes('Litware'))).toBe(false);
+    // Issue 10 item 10: the waiting and the recently rejected orders are two lists, each with its own count.
+    expect(answer.body.Text).toBe(`These orders are waiting for approval (${items.length}):`);
+    expect(items.every((item) => item.includes('waiting for approval since'))).toBe(true);
+    const sections = answer.body.Sections as { Title: string; Items: string[] }[];
+    expect(sections).toHaveLength(1);
+    expect(sections[0]!.Title).toBe(`These orders were rejected in the last 30 days (${sections[0]!.Items.length}):`);
+    expect(sections[0]!.Items).toContainEqual(expect.stringMatching(/Skyline CRM for Adventure Works was rejected on .*Reason: The credit limit is exceeded/));
+    expect(sections[0]!.Items.every((item) => item.includes('was rejected on'))).toBe(true);
   });
 
   it('shows a user without order capabilities only the orders they placed', async () => {

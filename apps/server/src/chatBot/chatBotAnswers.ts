@@ -57,9 +57,9 @@ export async function answerQuestion(ctx: AnswerContext, question: string): Prom
     case 'support':
       return supportAnswer(ctx, text);
     case 'greeting':
-      return { Topic: topic, Text: text('chat_greeting', { firstName: ctx.caller.user.firstName }), Items: [], Links: [] };
+      return { Topic: topic, Text: text('chat_greeting', { firstName: ctx.caller.user.firstName }), Items: [], Sections: [], Links: [] };
     default:
-      return { Topic: 'unknown', Text: text('chat_unknown'), Items: [], Links: await supportLinks(ctx, text) };
+      return { Topic: 'unknown', Text: text('chat_unknown'), Items: [], Sections: [], Links: await supportLinks(ctx, text) };
   }
 }
 
@@ -91,6 +91,7 @@ async function subscriptionsAnswer(ctx: AnswerContext, text: Text): Promise<Chat
     Items: rows.map((row) =>
       text(row.autoRenew === 'Terminate' ? 'chat_subscription_ends' : 'chat_subscription_renews', { name: row.name, date: date(row.endsAt!) }),
     ),
+    Sections: [],
     Links: [],
   };
 }
@@ -102,13 +103,16 @@ const formatMoney = (ctx: AnswerContext, amount: string, currency: string) => ne
 async function ordersAnswer(ctx: AnswerContext, text: Text): Promise<ChatBotAnswer> {
   const { open, rejected } = await openAndRecentlyRejectedOrders(ctx.db, ctx.caller, new Date(Date.now() - RECENTLY_REJECTED_DAYS * DAY_MS), MAX_ITEMS);
   const facts = (order: OrderSummary) => ({ id: String(order.id), quantity: String(order.quantity), product: order.productDisplayName, company: order.companyName });
+  // Issue 10: the rejected orders are a list of their own, under their own count, never counted as waiting.
+  const rejectedSection = {
+    Title: text('chat_orders_rejected_some', { count: String(rejected.length), days: String(RECENTLY_REJECTED_DAYS) }),
+    Items: rejected.map((order) => text('chat_order_rejected', { ...facts(order), date: formatDate(ctx, order.decidedAt!), reason: order.reason })),
+  };
   return {
     Topic: 'orders',
     Text: open.length ? text('chat_orders_some', { count: String(open.length) }) : text('chat_orders_none'),
-    Items: [
-      ...open.map((order) => text('chat_order_pending', { ...facts(order), value: formatMoney(ctx, order.orderValue, order.currency), date: formatDate(ctx, order.createdAt) })),
-      ...rejected.map((order) => text('chat_order_rejected', { ...facts(order), date: formatDate(ctx, order.decidedAt!), reason: order.reason })),
-    ],
+    Items: open.map((order) => text('chat_order_pending', { ...facts(order), value: formatMoney(ctx, order.orderValue, order.currency), date: formatDate(ctx, order.createdAt) })),
+    Sections: rejected.length ? [rejectedSection] : [],
     Links: [],
   };
 }
@@ -127,6 +131,7 @@ async function provisioningAnswer(ctx: AnswerContext, text: Text): Promise<ChatB
         error: request.errorMessage ?? '',
       }),
     ),
+    Sections: [],
     Links: await supportLinks(ctx, text),
   };
 }
@@ -137,6 +142,7 @@ async function knowledgeAnswer(ctx: AnswerContext, text: Text, article: Knowledg
     Topic: 'knowledge',
     Text: text('chat_knowledge', { title: article.title }),
     Items: [article.summary, ...article.body.split('\n').filter((line) => line.trim() !== '')],
+    Sections: [],
     Links: article.url ? [{ Label: article.title, Url: article.url }, ...links] : links,
   };
 }
@@ -148,7 +154,7 @@ async function supportAnswer(ctx: AnswerContext, text: Text): Promise<ChatBotAns
     details.SupportTechnicalEmail && text('chat_support_email', { email: details.SupportTechnicalEmail }),
     details.SupportWorkingHoursRegular && text('chat_support_hours', { days: details.SupportWorkingDaysRegular ?? '', hours: details.SupportWorkingHoursRegular }),
   ].filter((item): item is string => Boolean(item));
-  return { Topic: 'support', Text: text('chat_support'), Items: items, Links: await supportLinks(ctx, text) };
+  return { Topic: 'support', Text: text('chat_support'), Items: items, Sections: [], Links: await supportLinks(ctx, text) };
 }
 
 async function supportLinks(ctx: AnswerContext, text: Text): Promise<ChatBotAnswer['Links']> {

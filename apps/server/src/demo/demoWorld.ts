@@ -1,5 +1,4 @@
 import type { Views } from '@cmp/contracts/accounts';
-import type { Capability } from '@cmp/contracts/capabilities';
 import type { Tx } from '../platform/db/database';
 import { branding } from '../platform/db/schema';
 import { writeAudit } from '../platform/audit';
@@ -7,12 +6,8 @@ import { writeStoredFile } from '../platform/files';
 import type { AccountRow } from '../platform/session';
 import { insertAccount, insertUser } from '../accounts/accountStore';
 import { assignRole, insertRoleWithCapabilities } from '../auth/roleStore';
-import {
-  COMPANY_ADMIN_CAPABILITIES,
-  RESELLER_ADMIN_CAPABILITIES,
-  USER_CAPABILITIES,
-  VENDOR_ADMIN_CAPABILITIES,
-} from '../auth/capabilityProfiles';
+import { RESELLER_ADMIN_CAPABILITIES } from '../auth/capabilityProfiles';
+import { createStartingRoles } from '../users/organisationRoles';
 import { DEMO_ICON_SVG, DEMO_LOGO_SVG, renderPng } from './brandingAssets';
 import { loadDemoSupportAndTerms } from './demoSupportAndTerms';
 import { loadDemoCatalog } from './demoCatalog';
@@ -24,8 +19,8 @@ export const DEMO_USERNAMES = ['admin', 'reseller.admin', 'company.admin', 'comp
 
 // The currency a demo organisation bills in, by its country (Currencies enum of the account views).
 const CURRENCY_OF_COUNTRY: Record<string, string> = { GB: 'GBP', DE: 'EUR', SE: 'SEK', US: 'USD' };
-// A reseller's organisation data sits in its own `Reseller` view (same fields as `Company`).
-const companyViews = (displayName: string, identificator: string, country: string, view = 'Company'): Views => ({
+// An organisation's data sits in the view named after its type (`Reseller`, `Company`, `Vendor`: same fields).
+const organisationViews = (displayName: string, identificator: string, country: string, view: string): Views => ({
   [view]: { Values: { DisplayName: displayName, AccountIdentificator: identificator, Country: country, Currency: CURRENCY_OF_COUNTRY[country] ?? 'USD' } },
 });
 
@@ -45,7 +40,7 @@ export async function loadDemoWorld(tx: Tx, passwordHash: string): Promise<void>
   let admin: AccountRow | null = null;
   const created: AccountRow[] = [];
   const account = async (type: AccountRow['type'] & ('Reseller' | 'Company' | 'Department' | 'Vendor'), parent: AccountRow | null, name: string, id: string, country = 'US') => {
-    const views = type === 'Department' ? { Department: { Values: { DisplayName: name, CostCenter: id } } } : companyViews(name, id, country, type === 'Reseller' ? 'Reseller' : 'Company');
+    const views = type === 'Department' ? { Department: { Values: { DisplayName: name, CostCenter: id } } } : organisationViews(name, id, country, type);
     const row = await insertAccount(tx, { type, parent, displayName: name, views });
     created.push(row);
     return row;
@@ -60,18 +55,18 @@ export async function loadDemoWorld(tx: Tx, passwordHash: string): Promise<void>
     created.push(row);
     return row;
   };
-  const role = (owner: AccountRow, name: string, caps: Capability[]) => insertRoleWithCapabilities(tx, owner.id, name, caps, { isTemplate: true });
+  // Every organisation gets the roles CreateAccount gives a new one; the platform owner its own.
+  const startingRoles = (organisation: AccountRow) => createStartingRoles(tx, organisation);
 
   const owner = await account('Reseller', null, 'Cloud Service Providers', 'CSP-0001');
-  admin = await person(owner, { username: 'admin', firstName: 'Alex', lastName: 'Morgan' }, await role(owner, 'Platform administrator', RESELLER_ADMIN_CAPABILITIES));
+  const platformAdmin = await insertRoleWithCapabilities(tx, owner.id, 'Platform administrator', RESELLER_ADMIN_CAPABILITIES, { isTemplate: true });
+  admin = await person(owner, { username: 'admin', firstName: 'Alex', lastName: 'Morgan' }, platformAdmin);
 
   const northwind = await account('Reseller', owner, 'Northwind Cloud', 'NWC-1001', 'GB');
-  const northwindAdmin = await role(northwind, 'Reseller administrator', RESELLER_ADMIN_CAPABILITIES);
-  await person(northwind, { username: 'reseller.admin', firstName: 'Nora', lastName: 'Winters' }, northwindAdmin);
+  await person(northwind, { username: 'reseller.admin', firstName: 'Nora', lastName: 'Winters' }, (await startingRoles(northwind))['Reseller administrator']!);
 
   const contoso = await account('Company', northwind, 'Contoso Ltd', 'CON-2001', 'GB');
-  const contosoAdmin = await role(contoso, 'Company administrator', COMPANY_ADMIN_CAPABILITIES);
-  const contosoUser = await role(contoso, 'User', USER_CAPABILITIES);
+  const { 'Company administrator': contosoAdmin, 'Company user': contosoUser } = await startingRoles(contoso);
   await person(contoso, { username: 'company.admin', firstName: 'Claire', lastName: 'Dubois' }, contosoAdmin);
   await person(contoso, { username: 'company.user', firstName: 'Carl', lastName: 'Jensen' }, contosoUser);
   const sales = await account('Department', contoso, 'Sales', 'CON-SALES');
@@ -85,22 +80,23 @@ export async function loadDemoWorld(tx: Tx, passwordHash: string): Promise<void>
     ['Tailspin Toys', 'TST-2003', { username: 'tailspin.admin', firstName: 'Timo', lastName: 'Virtanen', locale: 'fi' }],
   ] as const) {
     const company = await account('Company', northwind, name, id);
-    await person(company, admin, await role(company, 'Company administrator', COMPANY_ADMIN_CAPABILITIES));
+    await person(company, admin, (await startingRoles(company))['Company administrator']!);
   }
 
   const fabrikam = await account('Reseller', owner, 'Fabrikam Distribution', 'FAB-1002', 'DE');
-  await person(fabrikam, { username: 'other.admin', firstName: 'Omar', lastName: 'Haddad' }, await role(fabrikam, 'Reseller administrator', RESELLER_ADMIN_CAPABILITIES));
+  await person(fabrikam, { username: 'other.admin', firstName: 'Omar', lastName: 'Haddad' }, (await startingRoles(fabrikam))['Reseller administrator']!);
   for (const [name, id] of [
     ['Litware Inc', 'LIT-3001'],
     ['Proseware', 'PRO-3002'],
   ] as const) {
     const company = await account('Company', fabrikam, name, id, 'DE');
+    const companyUser = (await startingRoles(company))['Company user']!;
     const dept = await account('Department', company, 'Operations', `${id}-OPS`, 'DE');
-    await person(dept, { username: `${name.split(' ')[0]!.toLowerCase()}.ops`, firstName: 'Jonas', lastName: 'Weber', locale: 'de' }, await role(company, 'User', USER_CAPABILITIES));
+    await person(dept, { username: `${name.split(' ')[0]!.toLowerCase()}.ops`, firstName: 'Jonas', lastName: 'Weber', locale: 'de' }, companyUser);
   }
 
   const vendor = await account('Vendor', owner, 'Skyline Software', 'VEN-4001', 'SE');
-  await person(vendor, { username: 'vendor.admin', firstName: 'Vera', lastName: 'Lind', locale: 'sv' }, await role(vendor, 'Vendor administrator', VENDOR_ADMIN_CAPABILITIES));
+  await person(vendor, { username: 'vendor.admin', firstName: 'Vera', lastName: 'Lind', locale: 'sv' }, (await startingRoles(vendor))['Vendor administrator']!);
 
   await tx.insert(branding).values({ ownerAccountId: owner.id, config: { logo: 'logo.svg', favicon: 'appicon.ico', marketplace_owner: 'Cloud Service Providers' } });
   await writeStoredFile(tx, 'branding/logo.svg', 'image/svg+xml', Buffer.from(DEMO_LOGO_SVG));

@@ -1,4 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { mayReadAccount } from '@cmp/contracts/accountAccess';
+import type { AccountType } from '@cmp/contracts/accounts';
 import { matchingCapabilities, type CapabilityRequirement } from '@cmp/contracts/capabilities';
 import type { Queryable } from './db/database';
 import { accounts } from './db/schema';
@@ -23,9 +25,16 @@ export async function callerScopePath(db: Queryable, caller: CallerSession, req?
 
 export const isInScope = (account: Pick<AccountRow, 'path'>, scopePath: string) => account.path.startsWith(scopePath);
 
+/** Read on the account's type capability, or the caller's own user account (contracts `mayReadAccount`). */
+export const isReadableBy = (caller: CallerSession, account: Pick<AccountRow, 'id' | 'type'>) =>
+  mayReadAccount(caller.capabilities, { id: account.id, type: account.type as AccountType }, caller.userAccount.id);
+
 /**
- * Loads an account the caller names and proves it lies in the caller's hierarchy. A missing and a
- * foreign account fail alike with 403, so the answer never tells whether a foreign id exists.
+ * Loads an account the caller names and proves the caller may see it: it lies in the caller's
+ * hierarchy and the caller may read it (issue 10: whatever an operation does with an account — its
+ * audit log, its MFA methods, its termination — it never shows more than the caller could read of
+ * it). A missing, a foreign and an unreadable account fail alike with 403, so the answer never
+ * tells whether a foreign id exists.
  */
 export async function requireAccountInHierarchy(
   db: Queryable,
@@ -34,6 +43,6 @@ export async function requireAccountInHierarchy(
   req?: CapabilityRequirement,
 ): Promise<AccountRow> {
   const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);
-  if (!account || !isInScope(account, await callerScopePath(db, caller, req))) throw accessDenied();
+  if (!account || !isInScope(account, await callerScopePath(db, caller, req)) || !isReadableBy(caller, account)) throw accessDenied();
   return account;
 }

@@ -17,23 +17,26 @@ const ROLES_READ = requirement('ROLES', ['Read']);
 const ROLES_ASSIGN = requirement('ROLES', ['Execute']);
 
 /**
- * spec §6 "roles … managed per owning company": a user may hold the roles of their company and of
- * the owners above it (a reseller's template roles), plus whatever they already hold.
+ * spec §6 "roles … managed per owning company": a user may hold the roles of their organisation
+ * (company, reseller or vendor) and of the owners above it of the same kind — a reseller's roles
+ * serve its sub-resellers' users as templates, but a reseller's or the platform's administrator
+ * role means nothing to a company's or a vendor's user (issue 10) — plus whatever they already hold.
+ * Every organisation owns roles of its own from its creation on (organisationRoles.ts).
  */
 async function rolesForUser(db: Queryable, userAccount: AccountRow, grantor: readonly Capability[]): Promise<AssignableRole[]> {
   const held = await db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userAccountId, userAccount.id));
   return rolesUnder(db, userAccount, held.map((h) => h.roleId), grantor);
 }
 
-/** The roles of the company an account belongs to and of the owners above it, plus `heldIds`. */
+/** The roles of the organisation an account belongs to and of the owners of its kind above it, plus `heldIds`. */
 async function rolesUnder(db: Queryable, account: AccountRow, heldIds: number[], grantor: readonly Capability[]): Promise<AssignableRole[]> {
   const company = (await findCompanyAccount(db, account)) ?? account;
-  const ownerIds = pathIds(company.path);
+  const owners = and(inArray(roles.ownerAccountId, pathIds(company.path)), eq(accounts.type, company.type));
   const rows = await db
     .select({ id: roles.id, name: roles.name, description: roles.description, ownerId: roles.ownerAccountId, ownerName: accounts.displayName })
     .from(roles)
     .innerJoin(accounts, eq(accounts.id, roles.ownerAccountId))
-    .where(heldIds.length ? or(inArray(roles.ownerAccountId, ownerIds), inArray(roles.id, heldIds)) : inArray(roles.ownerAccountId, ownerIds))
+    .where(heldIds.length ? or(owners, inArray(roles.id, heldIds)) : owners)
     .orderBy(asc(roles.name), asc(roles.id));
   const capabilities = await capabilitiesOfRoles(db, rows.map((r) => r.id));
   return rows.map((r) => ({

@@ -4,6 +4,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { accounts, auditLog, mailOutbox, roles, userRoles, users } from '../platform/db/schema';
 import { accountIdByName, userIdByName } from './demoLookups';
 import { call, signIn, startTestServer, type TestServer } from '../test/testServer';
+import { insertRoleWithCapabilities } from '../auth/roleStore';
 
 let server: TestServer;
 let admin: string;
@@ -36,7 +37,7 @@ describe('GetUsers', () => {
     expect(result.body.Total).toBe(5);
     const list = result.body.Users as Record<string, unknown>[];
     expect(list.map((u) => u.Username)).toEqual(['company.user', 'company.admin', 'lena.nowak', 'priya.patel', 'tom.becker']);
-    expect(list.find((u) => u.Username === 'priya.patel')).toMatchObject({ DisplayName: 'Priya Patel', DepartmentName: 'Sales', Status: 'Enabled', IsAdministrator: false, Roles: [{ Name: 'User' }] });
+    expect(list.find((u) => u.Username === 'priya.patel')).toMatchObject({ DisplayName: 'Priya Patel', DepartmentName: 'Sales', Status: 'Enabled', IsAdministrator: false, Roles: [{ Name: 'Company user' }] });
     expect(list.find((u) => u.Username === 'company.admin')).toMatchObject({ DepartmentName: null, IsAdministrator: true, Roles: [{ Name: 'Company administrator' }] });
     expect(list.find((u) => u.Username === 'company.admin')!.LastLogonAt).not.toBeNull();
   });
@@ -215,34 +216,35 @@ describe('ExportUsers', () => {
 });
 
 describe('GetUserRoles and SetUserRoles', () => {
-  it("offers the company's roles and those above, and sets a user's roles with an audit of before and after", async () => {
+  it("offers the company's own roles (not the reseller's above it), and sets a user's roles with an audit of before and after", async () => {
     const carl = await userIdOf('company.user');
     const offered = await op('GetUserRoles', { userAccountId: carl });
     expect(offered.status).toBe(200);
     const list = offered.body.Roles as { RoleId: number; Name: string; OwnerDisplayName: string; IsAssigned: boolean }[];
-    expect(list.filter((r) => r.IsAssigned).map((r) => r.Name)).toEqual(['User']);
-    expect(list.map((r) => r.OwnerDisplayName)).not.toContain('Fabrikam Distribution');
-    expect(list.map((r) => r.OwnerDisplayName)).toContain('Northwind Cloud');
+    expect(list.filter((r) => r.IsAssigned).map((r) => r.Name)).toEqual(['Company user']);
+    // issue 10: a reseller's or the platform's roles mean nothing to a company's user.
+    expect(list.map((r) => r.OwnerDisplayName)).toEqual(['Contoso Ltd', 'Contoso Ltd']);
 
-    const userRole = list.find((r) => r.Name === 'User')!.RoleId;
+    const userRole = list.find((r) => r.Name === 'Company user')!.RoleId;
     const adminRole = list.find((r) => r.Name === 'Company administrator')!.RoleId;
     expect((await op('SetUserRoles', { userAccountId: carl, roleIds: [userRole, adminRole] })).status).toBe(200);
-    expect((await lastAudit('UserRolesChanged', carl))?.details).toEqual({ Username: 'company.user', Before: ['User'], After: ['Company administrator', 'User'] });
+    expect((await lastAudit('UserRolesChanged', carl))?.details).toEqual({ Username: 'company.user', Before: ['Company user'], After: ['Company administrator', 'Company user'] });
     const [flag] = await server.handle.db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.accountId, carl));
     expect(flag!.isAdmin).toBe(true);
     expect((await op('SetUserRoles', { userAccountId: carl, roleIds: [userRole] })).status).toBe(200);
   });
 
-  it("refuses a role that gives more than the caller holds (the reseller's administrator role), and says so in the list", async () => {
+  it("refuses a role that gives more than the caller holds (a company role with a reseller's capability), and says so in the list", async () => {
     const carl = await userIdOf('company.user');
+    await insertRoleWithCapabilities(server.handle.db, await idOf('Contoso Ltd'), 'Billing runner', [{ ObjectType: 'BILLING_RUN', Read: true, Create: false, Execute: true, Delete: false, Value: null }]);
     const offered = (await op('GetUserRoles', { userAccountId: carl })).body.Roles as { RoleId: number; Name: string; IsGrantable: boolean }[];
-    const resellerAdmin = offered.find((r) => r.Name === 'Reseller administrator')!;
-    expect(resellerAdmin.IsGrantable).toBe(false);
-    expect(offered.find((r) => r.Name === 'User')!.IsGrantable).toBe(true);
-    const userRole = offered.find((r) => r.Name === 'User')!.RoleId;
-    const refused = await op('SetUserRoles', { userAccountId: carl, roleIds: [userRole, resellerAdmin.RoleId] });
+    const billingRunner = offered.find((r) => r.Name === 'Billing runner')!;
+    expect(billingRunner.IsGrantable).toBe(false);
+    expect(offered.find((r) => r.Name === 'Company user')!.IsGrantable).toBe(true);
+    const userRole = offered.find((r) => r.Name === 'Company user')!.RoleId;
+    const refused = await op('SetUserRoles', { userAccountId: carl, roleIds: [userRole, billingRunner.RoleId] });
     expect(refused.status).toBe(403);
-    expect(refused.body.Message).toBe('You cannot give the role Reseller administrator: it grants capabilities you do not have yourself.');
+    expect(refused.body.Message).toBe('You cannot give the role Billing runner: it grants capabilities you do not have yourself.');
     const held = await server.handle.db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userAccountId, carl));
     expect(held.map((h) => h.roleId)).toEqual([userRole]);
   });
@@ -253,6 +255,9 @@ describe('GetUserRoles and SetUserRoles', () => {
     const foreign = await op('SetUserRoles', { userAccountId: carl, roleIds: [foreignRole!.id] });
     expect(foreign.status).toBe(400);
     expect(foreign.body.Message).toContain('roleIds');
+    // The reseller's own roles above the company are not a company user's either (issue 10).
+    const [resellerRole] = await server.handle.db.select({ id: roles.id }).from(roles).where(eq(roles.ownerAccountId, await idOf('Northwind Cloud')));
+    expect((await op('SetUserRoles', { userAccountId: carl, roleIds: [resellerRole!.id] }, await signIn(server.app, 'reseller.admin'))).status).toBe(400);
     expect((await op('GetUserRoles', { userAccountId: carl }, await signIn(server.app, 'company.user'))).status).toBe(403);
   });
 });

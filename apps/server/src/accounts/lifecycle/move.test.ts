@@ -45,6 +45,7 @@ describe('MoveAccount', () => {
     let otherCompany: AccountRow;
     let department: AccountRow;
     let user: AccountRow;
+    let vendor: AccountRow;
     beforeAll(async () => {
       owner = await accountNamed(db, 'Cloud Service Providers');
       reseller = await addAccount(db, 'Reseller', owner, 'Rules Reseller');
@@ -52,15 +53,20 @@ describe('MoveAccount', () => {
       otherCompany = await addAccount(db, 'Company', owner, 'Rules Target Co');
       department = await addAccount(db, 'Department', otherCompany, 'Rules Target Dept');
       user = await addAccount(db, 'User', otherCompany, 'Rules Target User');
+      vendor = await addAccount(db, 'Vendor', owner, 'Rules Target Vendor');
     });
     const cases: [AccountType | 'Product [Company]' | 'Product [Company, Department]', string, boolean][] = [
       ['User', 'Department', true],
       ['User', 'Company', true],
-      ['User', 'Reseller', false],
+      // issue 10: a reseller and a vendor hold their own users (the demo's administrators sit there).
+      ['User', 'Reseller', true],
+      ['User', 'Vendor', true],
       ['User', 'User', false],
       ['Department', 'Company', true],
       ['Department', 'Department', false],
       ['Department', 'Reseller', false],
+      ['Department', 'Vendor', false],
+      ['Company', 'Vendor', false],
       ['Company', 'Reseller', true],
       ['Company', 'Company', false],
       ['Reseller', 'Reseller', true],
@@ -71,7 +77,7 @@ describe('MoveAccount', () => {
       ['Product [Company, Department]', 'User', false],
     ];
     it.each(cases)('a %s under a %s: allowed %s', async (type, parentType, isAllowed) => {
-      const parentByType: Record<string, AccountRow> = { Reseller: reseller, Company: otherCompany, Department: department, User: user };
+      const parentByType: Record<string, AccountRow> = { Reseller: reseller, Company: otherCompany, Department: department, User: user, Vendor: vendor };
       const source = type.startsWith('Product')
         ? await addSubscription(db, company, `Moving ${type}`, { productName: type.includes('Department') ? 'LC_TEST_BACKUP' : 'LC_TEST_MAIL', parentTypes: type.includes('Department') ? ['Company', 'Department'] : ['Company'] })
         : await addAccount(db, type as AccountType, type === 'Reseller' || type === 'Company' ? owner : company, `Moving ${type}`);

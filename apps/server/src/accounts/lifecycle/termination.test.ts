@@ -139,6 +139,26 @@ describe('TerminateAccounts (spec §4 Termination, §5)', () => {
     expect((await reload(db, company)).state).toBe('Active');
   });
 
+  it('lists for an account page the terminations that concern the account: its own and those of the accounts above it', async () => {
+    const company = await addAccount(db, 'Company', northwind, 'Leaving Co');
+    const department = await addAccount(db, 'Department', company, 'Leaving Dept');
+    const member = await addAccount(db, 'User', department, 'Leaving Member');
+    const bystander = await addAccount(db, 'Company', northwind, 'Staying Co');
+    expect((await terminate('reseller.admin', { accountIds: [department.id], terminationDate: daysFromNow(12).toISOString() })).status).toBe(200);
+    const concerning = async (accountId: number, who = 'reseller.admin') => call(server.app, 'IAccountService/ListScheduledTerminations', { accountId }, { cookie: cookies[who] });
+
+    const own = await concerning(department.id);
+    expect(own.status).toBe(200);
+    expect(own.body).toEqual({ Items: [expect.objectContaining({ AccountId: department.id, DisplayName: 'Leaving Dept', RequestedByDisplayName: 'Nora Winters' })], TotalCount: 1 });
+    expect((await concerning(member.id)).body.Items).toEqual([expect.objectContaining({ AccountId: department.id })]);
+    expect((await concerning(company.id)).body).toEqual({ Items: [], TotalCount: 0 });
+    expect((await concerning(bystander.id)).body).toEqual({ Items: [], TotalCount: 0 });
+    const foreign = await concerning(department.id, 'other.admin');
+    const missing = await concerning(987_654, 'other.admin');
+    expect([foreign.status, missing.status]).toEqual([403, 403]);
+    expect(foreign.body).toEqual(missing.body);
+  });
+
   it("answers 403 alike for a foreign, a missing or a forbidden account, and refuses the caller's own branch", async () => {
     const contoso = await accountNamed(db, 'Contoso Ltd');
     const foreign = await terminate('other.admin', { accountIds: [contoso.id] });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
@@ -19,9 +19,9 @@ import { auditAccountChange } from '../../platform/audit';
 import { accountTerminations, accounts } from '../../platform/db/schema';
 import { ApiError } from '../../platform/errors';
 import { defineOperation } from '../../platform/operations';
-import { loadAccount } from '../../platform/session';
+import { loadAccount, pathIds } from '../../platform/session';
 import { escapeLike } from '../../platform/db/likePattern';
-import { accountRequirement } from '../accountAccess';
+import { accountRequirement, requireAccountFor } from '../accountAccess';
 import { mayTerminate, requireTerminableAccount, terminateAccounts } from './terminateAccounts';
 import { findScheduledTermination, subtreeFacts } from './terminationStore';
 
@@ -99,7 +99,7 @@ const getTerminationPreview = defineOperation({
     for (const accountId of new Set(input.accountIds)) {
       const account = await requireAccountInHierarchy(db, caller, accountId);
       const isPermitted = mayTerminate(caller, account.type);
-      // Without Read on the type the caller learns no more than that the account exists in its hierarchy.
+      // An account the caller may read but not delete shows its name only (spec §5: the form is disabled).
       const facts = isPermitted ? await subtreeFacts(db, account, terminateAt) : { subtreeSize: 0, prepaid: [], locked: [] };
       const scheduled = isPermitted ? await findScheduledTermination(db, account.id) : undefined;
       previews.push({
@@ -149,18 +149,22 @@ const listScheduledTerminations = defineOperation({
   service: 'IAccountService',
   operation: 'ListScheduledTerminations',
   readOnly: true,
-  summary: "Scheduled terminations in the caller's hierarchy, soonest first, for account types the caller may read.",
+  summary:
+    "Scheduled terminations in the caller's hierarchy, soonest first, of accounts the caller may read. With accountId, those that concern that " +
+    'account (its own and those of the accounts above it, which take it along), as the account page shows them; an account the caller may not read answers 403.',
   request: listScheduledTerminationsRequestSchema,
   response: listScheduledTerminationsResponseSchema,
   async handler(input, { db, caller }) {
+    const concerned = input.accountId ? await requireAccountFor(db, caller, input.accountId, 'Read') : undefined;
     const readableTypes = ACCOUNT_TYPES.filter((type) => isAllowed(caller.capabilities, accountRequirement(type, 'Read')));
-    if (!readableTypes.length) return { Items: [], TotalCount: 0 };
+    const isOwnAccount = eq(accounts.id, caller.userAccount.id);
     const scopePath = await callerScopePath(db, caller);
     const requester = alias(accounts, 'requester');
     const where = and(
       eq(accountTerminations.status, 'Scheduled'),
       like(accounts.path, `${escapeLike(scopePath)}%`),
-      inArray(accounts.type, readableTypes),
+      readableTypes.length ? or(inArray(accounts.type, readableTypes), isOwnAccount) : isOwnAccount,
+      concerned ? inArray(accounts.id, pathIds(concerned.path)) : undefined,
     );
     const rows = await db
       .select({ termination: accountTerminations, account: accounts, requesterName: requester.displayName })

@@ -99,10 +99,11 @@ describe('IAccountService/GetAccountTree (spec §7 account tree)', () => {
     expect(all.size).toBe(121);
   });
 
-  it('shows a plain user only what they may read: the users of their company, and their own subscription', async () => {
+  it('shows a plain user only what they may read: their company as the top, and their own account — no colleague', async () => {
     const level = await tree('company.user');
     expect(level.Root.DisplayName).toBe('Contoso Ltd');
-    expect(childNames(level)).toEqual(['Carl Jensen', 'Claire Dubois']);
+    expect(childNames(level)).toEqual(['Carl Jensen']);
+    expect((await as('company.user', 'GetAccountTree', { targetRoot: await idOf('Claire Dubois') })).status).toBe(403);
     const own = await tree('company.user', { targetRoot: await idOf('Carl Jensen') });
     expect(own.Children).toEqual([]);
     expect((await as('company.user', 'GetAccountTree', { targetRoot: await idOf('Sales') })).status).toBe(403);

@@ -24,6 +24,7 @@ import { loadPlatformBranding } from '../../branding/brandingRoutes';
 import { createResetLink } from '../../auth/resetLinks';
 import { accountRequirement, assertAccountWritable } from '../accountAccess';
 import { insertAccount } from '../accountStore';
+import { createStartingRoles } from '../../users/organisationRoles';
 import { displayNameFromViews } from './accountOperations';
 import { coerceValue, validateViewValues, viewsOfAccountType } from './viewValidation';
 import { loadViewDefinitions } from './viewMetadata';
@@ -124,6 +125,8 @@ const createAccount = defineOperation({
     try {
       created = await db.transaction(async (tx) => {
         const row = await insertAccount(tx, { type, parent, displayName, views, productName: product?.name });
+        // A new company or reseller owns its roles from the start, so its first users can be given one (issue 10).
+        await createStartingRoles(tx, row);
         if (user) {
           await tx.insert(users).values({
             accountId: row.id,

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { EnumMember, FieldDefinition, LayoutField, LayoutPage, StoredPage } from '@cmp/contracts/accountViews';
 import type { Locale } from '@cmp/contracts/locales';
 import type { Queryable } from '../../platform/db/database';
@@ -22,6 +22,11 @@ export async function seedAccountViews(db: Queryable): Promise<void> {
     .insert(enumData)
     .values(Object.entries(SEEDED_ENUMS).map(([name, members]) => ({ name, members: members as unknown as Record<string, unknown>[] })))
     .onConflictDoNothing();
+  // Databases from before vendors had their own view keep a vendor's organisation data in the
+  // Company view, which a Vendor account does not hold: it moves over once (later starts find none).
+  await db.execute(sql`
+    update accounts set views = (views - 'Company') || jsonb_build_object('Vendor', views -> 'Company')
+     where type = 'Vendor' and views -> 'Company' is not null and views -> 'Vendor' is null`);
 }
 
 /** The definitions of the named views (missing views are left out). */

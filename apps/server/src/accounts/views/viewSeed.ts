@@ -32,6 +32,8 @@ export const SEEDED_VIEW_DEFINITIONS: Record<string, FieldDefinition[]> = {
   Account: [text('AccountType', 20, { Required: true }), int('ParentAccountId', { Required: true }), text('ProductName', 100)],
   Reseller: organisationFields,
   Company: organisationFields,
+  // A vendor is an organisation like the others: its own view, shown on its account page (issue 10).
+  Vendor: organisationFields,
   Department: [text('DisplayName', 100, { Required: true }), text('CostCenter', 30)],
   User: [
     text('Firstname', 50, { Required: true }),
@@ -88,6 +90,8 @@ export const SEEDED_LAYOUTS: SeededLayout[] = [
     { accountType: type, view: type, productName: '', pages: [page('Overview', organisationContainers(type))] },
     { accountType: type, view: 'Create', productName: '', pages: [page('NewAccount', organisationContainers(type))] },
   ]),
+  // Vendors are placed by the platform owner, not through the Create screen: only their view layout.
+  { accountType: 'Vendor', view: 'Vendor', productName: '', pages: [page('Overview', organisationContainers('Vendor'))] },
   { accountType: 'Department', view: 'Department', productName: '', pages: [page('Overview', departmentContainers)] },
   { accountType: 'Department', view: 'Create', productName: '', pages: [page('NewAccount', departmentContainers)] },
   { accountType: 'User', view: 'User', productName: '', pages: [page('Overview', userContainers)] },

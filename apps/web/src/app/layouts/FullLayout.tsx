@@ -9,6 +9,7 @@ import { useSessionUser } from '../../platform/session/currentUser';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { LoadingScreen } from '../screens/LoadingScreen';
 import { AppHeader } from './AppHeader';
+import { BottomDock } from './BottomDock';
 import { FooterBar } from './FooterBar';
 import { SkipLink } from './SkipLink';
 
@@ -37,10 +38,12 @@ export function FullLayout() {
           <Outlet />
         </Suspense>
       </Box>
-      <Suspense fallback={null}>
-        <ConsentAndAnalytics />
-      </Suspense>
-      {!isEmbedded && <FooterBar user={user} />}
+      <BottomDock>
+        <Suspense fallback={null}>
+          <ConsentAndAnalytics />
+        </Suspense>
+        {!isEmbedded && <FooterBar user={user} />}
+      </BottomDock>
       {hasChatConsent && isAllowed(user.Capability, CHAT_BOT_RULE) && (
         <Suspense fallback={null}>
           <ChatBot firstName={String(accountViewValue(user.UserAccount, 'User', 'Firstname') ?? '')} />

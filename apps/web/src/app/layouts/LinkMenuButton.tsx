@@ -83,7 +83,7 @@ export function LinkMenuButton({ label, links, buttonProps, startIcon, menuPlace
         }}
         startIcon={startIcon}
         endIcon={<MdiIcon path={mdiChevronDown} />}
-        sx={isActiveGroup ? activeSx : undefined}
+        sx={isActiveGroup ? activeSxFor(buttonProps?.variant) : undefined}
         {...hoverHandlers}
         {...buttonProps}
       >
@@ -125,3 +125,10 @@ export function LinkMenuButton({ label, links, buttonProps, startIcon, menuPlace
 
 /** The current page's item or group is underlined, not only coloured (WCAG 1.4.1). */
 export const activeSx = { color: 'primary.main', textDecoration: 'underline', textUnderlineOffset: '6px', textDecorationThickness: '2px' } as const;
+const { color: _color, ...underlineOnly } = activeSx;
+
+/**
+ * A filled button keeps its own text colour when active: primary text on a primary background was
+ * unreadable (the footer's New button on the create screens, issue 10); the underline remains.
+ */
+export const activeSxFor = (variant: ButtonProps['variant']) => (variant === 'contained' ? underlineOnly : activeSx);

@@ -1,10 +1,13 @@
-import type { SecurityRule } from '@cmp/contracts/capabilities';
+import { ACCOUNT_CAPABILITY, canHoldAccountType, type AccountType } from '@cmp/contracts/accounts';
+import { isAllowed, requirement, type Capability, type SecurityRule } from '@cmp/contracts/capabilities';
 import { ROUTE_RULES } from '../routes/routeTable';
 
 export interface NavigationLink {
   labelKey: string;
   to: string;
   rule?: SecurityRule;
+  /** The accounts the link creates: offered only where the caller may create one of them and their hierarchy can hold it (issue 10). */
+  createsAccountTypes?: AccountType[];
 }
 
 export interface NavigationGroup {
@@ -45,15 +48,25 @@ export const TOP_NAVIGATION: NavigationEntry[] = [
   { labelKey: 'routes.reports', to: '/reports', rule: ROUTE_RULES.reporting },
 ];
 
-/** spec §2 Footer "New menu"; the New button is disabled when none is allowed (rules of spec §6). */
+/**
+ * spec §2 Footer "New menu"; the New button is disabled when none is allowed (rules of spec §6). An
+ * item creating an account also needs a place for it: some account the caller's hierarchy can hold
+ * that may be its parent (ALLOWED_PARENT_TYPES; a vendor's administrator gets no "New company").
+ */
 export const NEW_MENU: NavigationLink[] = [
-  { labelKey: 'routes.create_service', to: '/Account/Create/Service', rule: ROUTE_RULES.createService },
-  { labelKey: 'routes.create_user', to: '/Account/Create/User', rule: ROUTE_RULES.createUser },
-  { labelKey: 'routes.import_accounts', to: '/Account/Import', rule: ROUTE_RULES.importAccounts },
-  { labelKey: 'routes.create_department', to: '/Account/Create/Department', rule: ROUTE_RULES.createDepartment },
-  { labelKey: 'routes.create_company', to: '/Account/Create/Company', rule: ROUTE_RULES.createCompany },
-  { labelKey: 'routes.create_reseller', to: '/Account/Create/Reseller', rule: ROUTE_RULES.createReseller },
+  { labelKey: 'routes.create_service', to: '/Account/Create/Service', rule: ROUTE_RULES.createService, createsAccountTypes: ['Product'] },
+  { labelKey: 'routes.create_user', to: '/Account/Create/User', rule: ROUTE_RULES.createUser, createsAccountTypes: ['User'] },
+  { labelKey: 'routes.import_accounts', to: '/Account/Import', rule: ROUTE_RULES.importAccounts, createsAccountTypes: ['User', 'Product', 'Company'] },
+  { labelKey: 'routes.create_department', to: '/Account/Create/Department', rule: ROUTE_RULES.createDepartment, createsAccountTypes: ['Department'] },
+  { labelKey: 'routes.create_company', to: '/Account/Create/Company', rule: ROUTE_RULES.createCompany, createsAccountTypes: ['Company'] },
+  { labelKey: 'routes.create_reseller', to: '/Account/Create/Reseller', rule: ROUTE_RULES.createReseller, createsAccountTypes: ['Reseller'] },
 ];
+
+/** The New menu items a user may use: the capability, and for one of the accounts it creates a possible parent in their hierarchy (topped by their company). */
+export function newMenuFor(capabilities: Capability[], companyType: AccountType): NavigationLink[] {
+  const canCreate = (type: AccountType) => isAllowed(capabilities, requirement(ACCOUNT_CAPABILITY[type], ['Create'])) && canHoldAccountType(companyType, type);
+  return NEW_MENU.filter((link) => isAllowed(capabilities, link.rule) && (!link.createsAccountTypes || link.createsAccountTypes.some(canCreate)));
+}
 
 export function isGroup(entry: NavigationEntry): entry is NavigationGroup {
   return 'items' in entry;

@@ -6,14 +6,14 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { detailText, splitAuditDetails } from '../utils/auditDetails';
+import { changedFieldName, detailText, splitAuditDetails } from '../utils/auditDetails';
 
 /** What an entry recorded: the changes as a before/after table, the other details as key/value pairs. */
 export function AuditEntryDetails({ details, label }: { details: Record<string, unknown>; label: string }) {
   const { t } = useTranslation();
   const yesNo = { yes: t('audit_log.yes'), no: t('audit_log.no') };
   const { changes, others } = splitAuditDetails(details);
-  const hasField = changes.some((row) => row.Field !== undefined || row.View !== undefined);
+  const hasField = changes.some((row) => row.Label !== undefined || row.Field !== undefined || row.View !== undefined);
   if (changes.length === 0 && others.length === 0) return <Typography variant="body2">{t('audit_log.no_details')}</Typography>;
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 3 }}>
@@ -31,7 +31,7 @@ export function AuditEntryDetails({ details, label }: { details: Record<string, 
               <TableRow key={index}>
                 {hasField && (
                   <TableCell component="th" scope="row">
-                    {[row.View, row.Field].filter(Boolean).join(' › ')}
+                    {changedFieldName(row)}
                   </TableCell>
                 )}
                 <TableCell>{detailText(row.Before, yesNo)}</TableCell>

@@ -14,6 +14,12 @@ export function splitAuditDetails(details: Record<string, unknown>): { changes: 
   return { changes: rows, others };
 }
 
+/**
+ * The changed field as people know it: the label of its layout in the reader's language, which the
+ * server adds (issue 10); the keys only for a field no layout shows any more.
+ */
+export const changedFieldName = (row: AuditChange): string => row.Label ?? [row.View, row.Field].filter(Boolean).join(' › ');
+
 /** A detail value as text: lists joined, nothing as a dash, objects as compact JSON. */
 export function detailText(value: unknown, yesNo: { yes: string; no: string }): string {
   if (value === null || value === undefined || value === '') return '—';

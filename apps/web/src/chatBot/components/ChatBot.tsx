@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mdiChatOutline, mdiClose, mdiSend } from '@mdi/js';
 import Alert from '@mui/material/Alert';
@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import type { ChatBotAnswer } from '@cmp/contracts/chatBot';
 import { failureText } from '../../platform/api/failureText';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
+import { aboveBottomDock } from '../../platform/ui/bottomDock';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
 import { askChatBot, chatBotToken } from '../api/chatBotApi';
 
@@ -77,7 +78,7 @@ export function ChatBot({ firstName }: { firstName: string }) {
   };
 
   return (
-    <Box sx={{ position: 'fixed', right: 24, bottom: 80, zIndex: (theme) => theme.zIndex.speedDial, display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 1.5 }}>
+    <Box sx={{ position: 'fixed', right: 24, bottom: aboveBottomDock('24px'), zIndex: (theme) => theme.zIndex.speedDial, display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 1.5 }}>
       {isOpen && (
         <Paper
           id={windowId}
@@ -90,7 +91,7 @@ export function ChatBot({ firstName }: { firstName: string }) {
             setIsOpen(false);
             toggleRef.current?.focus();
           }}
-          sx={{ width: { xs: 'calc(100vw - 48px)', sm: 380 }, height: 480, maxHeight: 'calc(100vh - 160px)', display: 'flex', flexDirection: 'column' }}
+          sx={{ width: { xs: 'calc(100vw - 48px)', sm: 380 }, height: 480, maxHeight: `calc(100vh - ${aboveBottomDock('104px')})`, display: 'flex', flexDirection: 'column' }}
         >
           <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1, bgcolor: 'primary.main', color: 'primary.contrastText', borderTopLeftRadius: 4, borderTopRightRadius: 4 }}>
             <Typography variant="subtitle1" component="h2" sx={{ flex: 1, py: 0.5 }}>
@@ -162,11 +163,10 @@ function ChatBubble({ from, label, text, answer }: { from: ChatEntry['from']; la
   );
 }
 
-/** The facts of an answer as a list; an article's steps numbered, after its summary. */
+/** The facts of an answer as a list; an article's steps numbered, after its summary; then each further list under its title. */
 function AnswerItems({ answer }: { answer: ChatBotAnswer }) {
   const isArticle = answer.Topic === 'knowledge';
   const [summary, ...steps] = answer.Items;
-  const items = isArticle ? steps : answer.Items;
   return (
     <>
       {isArticle && summary && (
@@ -174,15 +174,28 @@ function AnswerItems({ answer }: { answer: ChatBotAnswer }) {
           {summary}
         </Typography>
       )}
-      {items.length > 0 && (
-        <Box component={isArticle ? 'ol' : 'ul'} sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
-          {items.map((item) => (
-            <Typography component="li" variant="body2" key={item}>
-              {item}
-            </Typography>
-          ))}
-        </Box>
-      )}
+      <AnswerList items={isArticle ? steps : answer.Items} isNumbered={isArticle} />
+      {answer.Sections.map((section) => (
+        <Fragment key={section.Title}>
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            {section.Title}
+          </Typography>
+          <AnswerList items={section.Items} />
+        </Fragment>
+      ))}
     </>
+  );
+}
+
+function AnswerList({ items, isNumbered = false }: { items: string[]; isNumbered?: boolean }) {
+  if (items.length === 0) return null;
+  return (
+    <Box component={isNumbered ? 'ol' : 'ul'} sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
+      {items.map((item) => (
+        <Typography component="li" variant="body2" key={item}>
+          {item}
+        </Typography>
+      ))}
+    </Box>
   );
 }

@@ -10,8 +10,9 @@ import { readConsent, saveConsent } from './consentStore';
 
 /**
  * The consent tool's banner (spec §4 "consent-dependent scripts load after the consent tool"): a
- * non-modal region at the bottom of the page until the user chooses. It sits in the page flow, not
- * fixed over it, so it never hides the focused control or the footer (WCAG 2.4.11).
+ * non-modal region until the user chooses. The layout places it in the page flow above the footer,
+ * in the bottom dock, so it never hides the focused control or the footer (WCAG 2.4.11, issue 10
+ * item 11), however many lines the language makes of it.
  */
 export function ConsentBanner() {
   const { t } = useTranslation();

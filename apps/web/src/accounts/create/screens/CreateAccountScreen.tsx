@@ -15,7 +15,8 @@ import { showMessage } from '../../../platform/messages/messageStore';
 import { useSessionUser } from '../../../platform/session/currentUser';
 import { LoadingIndicator } from '../../../platform/ui/LoadingIndicator';
 import { useUnsavedChangesGuard } from '../../../platform/ui/useUnsavedChangesGuard';
-import { createAccount, useDefaultViewsForCreate, useLoadedAccount, useViewLayout } from '../../view/api/accountViewOperations';
+import { createAccount, useDefaultViewsForCreate, useViewLayout } from '../../view/api/accountViewOperations';
+import { useDefaultParentForCreate } from '../api/defaultParent';
 import { MetadataForm } from '../../view/components/MetadataForm';
 import { useMetadataEditor } from '../../view/hooks/useMetadataEditor';
 import { fieldKey, type FormValues } from '../../view/utils/fieldRules';
@@ -29,21 +30,33 @@ const CREATED_TYPES: CreatedType[] = ['User', 'Department', 'Company', 'Reseller
 
 /**
  * #/Account/Create/User|Department|Company|Reseller[?parentAccountId=] (accounts issue "Create"):
- * pick the parent (the given one, else the caller's company), fill the views of
- * GetDefaultAccountViewsForCreate in the Create layout, CreateAccount, then open the new account.
+ * pick the parent, fill the views of GetDefaultAccountViewsForCreate in the Create layout,
+ * CreateAccount, then open the new account.
  */
 export function CreateAccountScreen() {
-  const { t } = useTranslation();
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
-  const sessionUser = useSessionUser();
   const type = CREATED_TYPES.find((candidate) => pathname.endsWith(`/${candidate}`)) ?? 'User';
   const given = Number(searchParams.get('parentAccountId'));
-  const [parentId, setParentId] = useState<number | undefined>(Number.isSafeInteger(given) && given > 0 ? given : sessionUser?.CompanyAccount.AccountId);
-  const parentQuery = useLoadedAccount(parentId);
-  const parent: ParentOption | null = parentQuery.data && parentQuery.data.AccountId === parentId ? parentQuery.data : null;
+  const cameFrom = Number.isSafeInteger(given) && given > 0 ? given : undefined;
+  // Another type or starting account is another screen: nothing chosen on the last one carries over.
+  return <CreateAccountPage key={`${type}-${cameFrom ?? ''}`} type={type} cameFrom={cameFrom} />;
+}
+
+/**
+ * The parent starts as the account the user came from, or the nearest one above it, that may hold
+ * the type; else the first one in their hierarchy that may (issue 10). Only a parent the hierarchy
+ * rules allow is ever sent to GetDefaultAccountViewsForCreate.
+ */
+function CreateAccountPage({ type, cameFrom }: { type: CreatedType; cameFrom: number | undefined }) {
+  const { t } = useTranslation();
+  const defaultParentQuery = useDefaultParentForCreate(type, cameFrom);
+  const [chosen, setChosen] = useState<ParentOption | null>();
+  const parent = chosen !== undefined ? chosen : (defaultParentQuery.data?.Parent ?? null);
+  const parentId = parent && ALLOWED_PARENT_TYPES[type].includes(parent.AccountType) ? parent.AccountId : undefined;
   const defaultsQuery = useDefaultViewsForCreate(type, parentId);
   const layoutQuery = useViewLayout(type, 'Create', '');
+  const hasNoPlace = defaultParentQuery.data?.Parent === null;
 
   return (
     <Box sx={{ maxWidth: 1100, mx: 'auto', width: '100%' }}>
@@ -51,14 +64,20 @@ export function CreateAccountScreen() {
         {t(`routes.create_${type.toLowerCase()}`)}
       </Typography>
       <Stack spacing={3}>
-        <Paper variant="outlined" sx={{ p: 2 }}>
-          <ParentPicker value={parent} allowedTypes={ALLOWED_PARENT_TYPES[type]} onChange={(option) => setParentId(option?.AccountId)} error={parentId === undefined ? t('account_view.errors.required') : undefined} />
-        </Paper>
+        {defaultParentQuery.isPending ? (
+          <LoadingIndicator />
+        ) : (
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            <ParentPicker value={parent} allowedTypes={ALLOWED_PARENT_TYPES[type]} onChange={setChosen} error={parentId === undefined && !hasNoPlace ? t('account_view.errors.required') : undefined} />
+          </Paper>
+        )}
+        {hasNoPlace && <Alert severity="info">{t('account_create.no_parent', { type: t(`account_view.type.${type}`) })}</Alert>}
+        {defaultParentQuery.isError && <Alert severity="error">{failureText(defaultParentQuery.error)}</Alert>}
         {defaultsQuery.isError && <Alert severity="error">{failureText(defaultsQuery.error)}</Alert>}
         {layoutQuery.isError && <Alert severity="error">{failureText(layoutQuery.error)}</Alert>}
         {parentId !== undefined && (defaultsQuery.isPending || layoutQuery.isPending) && <LoadingIndicator />}
-        {defaultsQuery.data && layoutQuery.data && (
-          <CreateAccountForm key={`${type}-${parentId}`} type={type} parentId={parentId!} defaults={defaultsQuery.data} pages={layoutQuery.data.Pages} />
+        {parentId !== undefined && defaultsQuery.data && layoutQuery.data && (
+          <CreateAccountForm key={`${type}-${parentId}`} type={type} parentId={parentId} defaults={defaultsQuery.data} pages={layoutQuery.data.Pages} />
         )}
       </Stack>
     </Box>

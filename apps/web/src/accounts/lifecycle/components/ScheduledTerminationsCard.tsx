@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -13,16 +12,11 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { ACCOUNT_CAPABILITY } from '@cmp/contracts/accounts';
-import { isAllowed, requirement } from '@cmp/contracts/capabilities';
-import type { ScheduledTerminationItem } from '@cmp/contracts/accountLifecycle';
 import { formatDateTime } from '../../../platform/dates/formatDateTime';
-import { showMessage } from '../../../platform/messages/messageStore';
 import { useSessionUser } from '../../../platform/session/currentUser';
 import { QueryCard } from '../../../platform/ui/QueryCard';
-import { useConfirmDialog } from '../../../platform/ui/useConfirmDialog';
 import { visuallyHidden } from '../../../platform/ui/visuallyHidden';
-import { TERMINATION_QUERY_KEY, cancelScheduledTermination } from '../api/terminationOperations';
+import { mayCancelTermination, useCancelScheduledTermination } from '../hooks/useCancelScheduledTermination';
 import { useScheduledTerminations } from '../hooks/useTerminationQueries';
 
 const PAGE_SIZES = [10, 25, 50];
@@ -30,37 +24,11 @@ const PAGE_SIZES = [10, 25, 50];
 /** spec §4 "A scheduled termination can be cancelled": the scheduled ones in the caller's hierarchy, soonest first. */
 export function ScheduledTerminationsCard() {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
   const capabilities = useSessionUser()?.Capability ?? [];
-  const { confirm, dialog } = useConfirmDialog();
+  const { cancel, cancellingId, dialog } = useCancelScheduledTermination();
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0]!);
-  const [cancellingId, setCancellingId] = useState<number>();
   const query = useScheduledTerminations(page, pageSize);
-
-  // spec §5: the same read and delete permission as terminating.
-  const mayCancel = (item: ScheduledTerminationItem) =>
-    isAllowed(capabilities, { all: [requirement(ACCOUNT_CAPABILITY[item.AccountType], ['Read']), requirement(ACCOUNT_CAPABILITY[item.AccountType], ['Delete'])] });
-
-  const cancel = async (item: ScheduledTerminationItem) => {
-    const date = formatDateTime(item.TerminateAt, i18n.language);
-    const isConfirmed = await confirm({
-      title: t('account_lifecycle.cancel_confirm_title'),
-      message: t('account_lifecycle.cancel_confirm_message', { name: item.DisplayName, date }),
-      agreeLabel: t('account_lifecycle.cancel_submit'),
-    });
-    if (!isConfirmed) return;
-    setCancellingId(item.AccountId);
-    try {
-      await cancelScheduledTermination(item.AccountId);
-      showMessage({ type: 'success', text: t('account_lifecycle.cancel_done', { name: item.DisplayName }) });
-      await queryClient.invalidateQueries({ queryKey: TERMINATION_QUERY_KEY });
-    } catch {
-      // callOperation has shown the server's message as an error toast.
-    } finally {
-      setCancellingId(undefined);
-    }
-  };
 
   return (
     <>
@@ -100,7 +68,7 @@ export function ScheduledTerminationsCard() {
                         <TableCell sx={{ maxWidth: 280, overflowWrap: 'anywhere' }}>{item.Reason || '—'}</TableCell>
                         <TableCell>{item.RequestedByDisplayName ?? '—'}</TableCell>
                         <TableCell align="right">
-                          {mayCancel(item) && (
+                          {mayCancelTermination(capabilities, item.AccountType) && (
                             <Button
                               size="small"
                               onClick={() => void cancel(item)}

@@ -19,3 +19,12 @@ export function useScheduledTerminations(page: number, pageSize: number) {
     placeholderData: keepPreviousData,
   });
 }
+
+/** The scheduled terminations that concern one account — its own and its parents' — for its page. */
+export function useTerminationsConcerning(accountId: number, isEnabled = true) {
+  return useQuery({
+    queryKey: [...TERMINATION_QUERY_KEY, 'concerning', accountId],
+    queryFn: ({ signal }) => listScheduledTerminations({ accountId, page: 0, pageSize: 10 }, signal),
+    enabled: isEnabled,
+  });
+}

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { AccountTreeNode } from '@cmp/contracts/accountTree';
 
 /** What every item of one account tree shares: which nodes are open, which item holds the keyboard, the current account. */
 export interface AccountTreeState {
@@ -9,6 +10,8 @@ export interface AccountTreeState {
   /** The item reachable with Tab (roving tabindex); arrows move it. */
   activeKey: string;
   setActiveKey(key: string): void;
+  /** Whether the caller may open the account (read it); others are only named. */
+  mayOpen(node: Pick<AccountTreeNode, 'AccountId' | 'AccountType'>): boolean;
 }
 
 export const AccountTreeContext = createContext<AccountTreeState | null>(null);

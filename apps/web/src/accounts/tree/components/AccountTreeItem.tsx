@@ -1,8 +1,9 @@
-import { useId } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { mdiChevronDown, mdiChevronRight } from '@mdi/js';
 import Box from '@mui/material/Box';
+import Tooltip from '@mui/material/Tooltip';
 import type { AccountTreeNode } from '@cmp/contracts/accountTree';
 import { MdiIcon } from '../../../platform/ui/MdiIcon';
 import { visuallyHidden } from '../../../platform/ui/visuallyHidden';
@@ -19,8 +20,10 @@ interface AccountTreeItemProps {
 }
 
 /**
- * One account in the tree (WAI-ARIA tree pattern): type icon, name linking to the account,
- * terminated accounts greyed, the current account highlighted; its children load when it opens.
+ * One account in the tree (WAI-ARIA tree pattern): type icon, name linking to the account — only
+ * when the caller may read it (issue 10: a plain user's company is named, not opened) — terminated
+ * accounts greyed, the current account highlighted; its children load when it opens. A name cut
+ * short by the panel's width shows whole in a tooltip on hover and on keyboard focus (issue 10).
  */
 export function AccountTreeItem({ node, level, position, setSize }: AccountTreeItemProps) {
   const { t } = useTranslation();
@@ -30,12 +33,15 @@ export function AccountTreeItem({ node, level, position, setSize }: AccountTreeI
   const isOpen = node.HasChildren && tree.expanded.has(node.AccountId);
   const isCurrent = node.AccountId === tree.selectedAccountId;
   const isTerminated = node.AccountState === 'Terminated';
+  const mayOpen = tree.mayOpen(node);
+  const fullName = useFullNameHint();
   return (
     <Box
       component="li"
       role="treeitem"
       data-key={key}
       data-account-id={node.AccountId}
+      data-may-open={mayOpen}
       aria-labelledby={labelId}
       aria-level={level}
       aria-posinset={position}
@@ -44,13 +50,24 @@ export function AccountTreeItem({ node, level, position, setSize }: AccountTreeI
       aria-selected={isCurrent}
       tabIndex={tree.activeKey === key ? 0 : -1}
       onFocus={(event) => {
-        if (event.target === event.currentTarget) tree.setActiveKey(key);
+        if (event.target !== event.currentTarget) return;
+        tree.setActiveKey(key);
+        fullName.show('focus');
+      }}
+      onBlur={(event) => {
+        if (event.target === event.currentTarget) fullName.hide('focus');
+      }}
+      onKeyDown={(event: KeyboardEvent<HTMLElement>) => {
+        if (event.target === event.currentTarget && event.key === 'Escape') fullName.dismiss();
       }}
       sx={{ listStyle: 'none', outline: 'none', '&:focus-visible > .tree-row': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 } }}
     >
+      <Tooltip title={node.DisplayName} open={fullName.isOpen} placement="right" describeChild disableHoverListener disableFocusListener disableTouchListener>
       <Box
         className="tree-row"
         sx={treeRowSx(level, isCurrent)}
+        onMouseEnter={() => fullName.show('pointer')}
+        onMouseLeave={() => fullName.hide('pointer')}
         onClick={(event) => {
           const item = event.currentTarget.parentElement as HTMLElement;
           item.focus();
@@ -66,12 +83,9 @@ export function AccountTreeItem({ node, level, position, setSize }: AccountTreeI
         </Box>
         <MdiIcon path={accountIconPath(node.Icon)} fontSize="small" sx={{ color: isTerminated ? 'text.secondary' : 'primary.main', flexShrink: 0 }} />
         <Box
-          component={Link}
-          to={`/account/${node.AccountId}`}
-          tabIndex={-1}
+          ref={fullName.nameRef}
+          {...(mayOpen ? { component: Link, to: `/account/${node.AccountId}`, tabIndex: -1 } : { component: 'span' })}
           id={labelId}
-          // Long names are cut with an ellipsis in the narrow panel; the whole name shows on hover.
-          title={node.DisplayName}
           sx={{
             minWidth: 0,
             overflow: 'hidden',
@@ -81,7 +95,7 @@ export function AccountTreeItem({ node, level, position, setSize }: AccountTreeI
             fontStyle: isTerminated ? 'italic' : undefined,
             fontWeight: isCurrent ? 600 : undefined,
             textDecoration: 'none',
-            '&:hover': { textDecoration: 'underline' },
+            '&:hover': mayOpen ? { textDecoration: 'underline' } : undefined,
           }}
         >
           {node.DisplayName}
@@ -95,7 +109,38 @@ export function AccountTreeItem({ node, level, position, setSize }: AccountTreeI
           </Box>
         )}
       </Box>
+      </Tooltip>
       {isOpen && <AccountTreeLevel parentId={node.AccountId} level={level + 1} />}
     </Box>
   );
+}
+
+/**
+ * When the whole name shows in a tooltip: while the pointer is over the row or the item has the
+ * keyboard, and only if the panel cuts the name short. Escape hides it (WCAG 1.4.13 dismissible).
+ */
+function useFullNameHint() {
+  const nameRef = useRef<HTMLElement>(null);
+  const [sources, setSources] = useState<ReadonlySet<'pointer' | 'focus'>>(new Set());
+  const [isCut, setIsCut] = useState(false);
+  const isNameCut = () => {
+    const name = nameRef.current;
+    return name !== null && name.scrollWidth > name.clientWidth;
+  };
+  return {
+    nameRef,
+    isOpen: isCut && sources.size > 0,
+    show(source: 'pointer' | 'focus') {
+      setIsCut(isNameCut());
+      setSources((current) => new Set(current).add(source));
+    },
+    hide(source: 'pointer' | 'focus') {
+      setSources((current) => {
+        const next = new Set(current);
+        next.delete(source);
+        return next;
+      });
+    },
+    dismiss: () => setSources(new Set()),
+  };
 }

@@ -7,7 +7,10 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
+import { mayReadAccount } from '@cmp/contracts/accountAccess';
+import type { AccountTreeNode } from '@cmp/contracts/accountTree';
 import { failureText } from '../../../platform/api/failureText';
+import { useSessionUser } from '../../../platform/session/currentUser';
 import { LoadingIndicator } from '../../../platform/ui/LoadingIndicator';
 import { useAccountHierarchy } from '../hooks/useAccountHierarchy';
 import { useAccountTreeLevel } from '../hooks/useAccountTreeLevel';
@@ -77,9 +80,14 @@ export function AccountTreePanel({ selectedAccountId }: { selectedAccountId: num
     return () => observer.disconnect();
   }, [activeKey, topKey, isTreeShown]);
 
+  const sessionUser = useSessionUser();
+  const mayOpen = useCallback(
+    (node: Pick<AccountTreeNode, 'AccountId' | 'AccountType'>) => mayReadAccount(sessionUser?.Capability ?? [], { id: node.AccountId, type: node.AccountType }, sessionUser?.UserAccountId),
+    [sessionUser],
+  );
   const state = useMemo<AccountTreeState>(
-    () => ({ selectedAccountId, showTerminated, expanded, toggle, activeKey, setActiveKey: setFocusKey }),
-    [selectedAccountId, showTerminated, expanded, toggle, activeKey],
+    () => ({ selectedAccountId, showTerminated, expanded, toggle, activeKey, setActiveKey: setFocusKey, mayOpen }),
+    [selectedAccountId, showTerminated, expanded, toggle, activeKey, mayOpen],
   );
 
   const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {

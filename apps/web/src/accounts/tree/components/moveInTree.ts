@@ -8,7 +8,8 @@ const itemOf = (element: HTMLElement | null) => element?.closest<HTMLElement>('[
 
 /**
  * Down/Up: next/previous visible item; Home/End: first/last; Right: open a closed node, else go to
- * its first child; Left: close an open node, else go to its parent; Enter: open the account.
+ * its first child; Left: close an open node, else go to its parent; Enter: open the account (one
+ * the caller may read).
  * Only rendered items are visible (closed nodes render no children), so document order is tree order.
  */
 export function moveInTree(tree: HTMLElement, target: HTMLElement, key: string): TreeMove | null {
@@ -36,7 +37,7 @@ export function moveInTree(tree: HTMLElement, target: HTMLElement, key: string):
       if (expandedState === 'true') return { kind: 'toggle', accountId, isOpen: false };
       return focus(itemOf(item.parentElement));
     case 'Enter':
-      return item.dataset.accountId ? { kind: 'open', accountId } : null;
+      return item.dataset.accountId && item.dataset.mayOpen === 'true' ? { kind: 'open', accountId } : null;
     default:
       return null;
   }

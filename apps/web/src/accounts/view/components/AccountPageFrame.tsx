@@ -12,14 +12,18 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import { mayReadAccount } from '@cmp/contracts/accountAccess';
 import type { LoadedAccount } from '@cmp/contracts/accountViews';
 import { failureText } from '../../../platform/api/failureText';
 import { useSessionUser } from '../../../platform/session/currentUser';
 import { MdiIcon } from '../../../platform/ui/MdiIcon';
+import { ResizeSeparator } from '../../../platform/ui/ResizeSeparator';
+import { ScheduledTerminationNotice } from '../../lifecycle/components/ScheduledTerminationNotice';
 import { AccountTreePanel } from '../../tree/components/AccountTreePanel';
+import { ACCOUNT_TREE_WIDTH, useAccountTreeWidth } from '../../tree/hooks/useAccountTreeWidth';
 import { useLoadedAccount } from '../api/accountViewOperations';
 import { accountActions, type AccountAction } from './accountActions';
-import { ACCOUNT_TABS } from './accountTabs';
+import { accountTabsFor } from './accountTabs';
 import { ACCOUNT_TYPE_ICON } from './accountTypeIcon';
 
 const ACTION_ICON: Record<AccountAction['id'], string> = {
@@ -38,16 +42,30 @@ const ACTION_ICON: Record<AccountAction['id'], string> = {
 export function AccountPageFrame({ accountId, titleKey, children }: { accountId: number; titleKey: string; children: ReactNode }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const sessionUser = useSessionUser();
+  const [treeWidth, setTreeWidth] = useAccountTreeWidth();
   const accountQuery = useLoadedAccount(accountId);
   const account = accountQuery.data?.AccountId === accountId ? accountQuery.data : undefined;
   const base = `/account/${accountId}`;
-  const tabs = ACCOUNT_TABS.filter((tab) => !tab.types || (account && tab.types.includes(account.AccountType)));
-  const current = tabs.find((tab) => tab.path && pathname.startsWith(base + tab.path))?.path ?? '';
+  const tabs = account ? accountTabsFor(account, sessionUser?.Capability ?? [], sessionUser?.UserAccountId) : [];
+  // A tab the caller may not see, opened by its address, leaves no tab selected.
+  const current = tabs.find((tab) => tab.path && pathname.startsWith(base + tab.path))?.path ?? (pathname === base ? '' : false);
 
   return (
-    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '280px minmax(0, 1fr)' }, maxWidth: 1500, mx: 'auto', width: '100%' }}>
-      <Box sx={{ display: { xs: 'none', lg: 'block' } }}>{account && <AccountTreePanel selectedAccountId={accountId} />}</Box>
-      <Box sx={{ minWidth: 0 }}>
+    // The tree's column is as wide as the user dragged it (issue 10: long names were cut short); the separator is the gap.
+    <Box sx={{ display: 'grid', rowGap: 3, gridTemplateColumns: { xs: '1fr', lg: `${treeWidth}px 24px minmax(0, 1fr)` }, maxWidth: 1500, mx: 'auto', width: '100%' }}>
+      <Box sx={{ display: { xs: 'none', lg: 'block' }, minWidth: 0 }}>{account && <AccountTreePanel selectedAccountId={accountId} />}</Box>
+      {account && (
+        <ResizeSeparator
+          value={treeWidth}
+          min={ACCOUNT_TREE_WIDTH.min}
+          max={ACCOUNT_TREE_WIDTH.max}
+          onChange={setTreeWidth}
+          label={t('account_tree_resize.label')}
+          sx={{ display: { xs: 'none', lg: 'flex' } }}
+        />
+      )}
+      <Box sx={{ minWidth: 0, gridColumn: { lg: 3 } }}>
         {accountQuery.isError ? (
           <>
             <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
@@ -58,11 +76,14 @@ export function AccountPageFrame({ accountId, titleKey, children }: { accountId:
         ) : (
           <>
             <AccountHeading account={account} fallbackTitle={t(titleKey)} />
-            <Tabs value={current} variant="scrollable" scrollButtons="auto" aria-label={t('account_view.tabs')} sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}>
-              {tabs.map((tab) => (
-                <Tab key={tab.path} value={tab.path} label={t(tab.titleKey)} component={Link} to={base + tab.path} />
-              ))}
-            </Tabs>
+            {account && <ScheduledTerminationNotice account={account} />}
+            {tabs.length > 0 && (
+              <Tabs value={current} variant="scrollable" scrollButtons="auto" aria-label={t('account_view.tabs')} sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}>
+                {tabs.map((tab) => (
+                  <Tab key={tab.path} value={tab.path} label={t(tab.titleKey)} component={Link} to={base + tab.path} />
+                ))}
+              </Tabs>
+            )}
             {children}
           </>
         )}
@@ -82,17 +103,25 @@ function AccountHeading({ account, fallbackTitle }: { account: LoadedAccount | u
     );
   }
   const isTerminated = account.AccountState === 'Terminated';
-  const actions = accountActions(account, sessionUser?.Capability ?? [], sessionUser?.CompanyAccount.AccountId);
+  const capabilities = sessionUser?.Capability ?? [];
+  const actions = accountActions(account, capabilities, sessionUser?.CompanyAccount.AccountId);
   const ancestors = account.Hierarchy.slice(0, -1);
   return (
     <Stack spacing={1} sx={{ mb: 2 }}>
       {ancestors.length > 0 && (
         <Breadcrumbs aria-label={t('account_view.breadcrumbs')}>
-          {ancestors.map((entry) => (
-            <MuiLink key={entry.AccountId} component={Link} to={`/account/${entry.AccountId}`} underline="hover" color="inherit">
-              {entry.DisplayName}
-            </MuiLink>
-          ))}
+          {/* An account above that the caller may not read (a plain user's company) is named, not linked. */}
+          {ancestors.map((entry) =>
+            mayReadAccount(capabilities, { id: entry.AccountId, type: entry.AccountType }, sessionUser?.UserAccountId) ? (
+              <MuiLink key={entry.AccountId} component={Link} to={`/account/${entry.AccountId}`} underline="hover" color="inherit">
+                {entry.DisplayName}
+              </MuiLink>
+            ) : (
+              <Typography key={entry.AccountId} color="inherit">
+                {entry.DisplayName}
+              </Typography>
+            ),
+          )}
           <Typography color="text.primary" aria-current="page">
             {account.DisplayName}
           </Typography>

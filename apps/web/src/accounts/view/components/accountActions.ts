@@ -1,4 +1,4 @@
-import { ACCOUNT_CAPABILITY, type AccountType } from '@cmp/contracts/accounts';
+import { ACCOUNT_CAPABILITY, ALLOWED_PARENT_TYPES, type AccountType } from '@cmp/contracts/accounts';
 import type { LoadedAccount } from '@cmp/contracts/accountViews';
 import { isAllowed, requirement, type Capability } from '@cmp/contracts/capabilities';
 
@@ -7,14 +7,14 @@ export interface AccountAction {
   to: string;
 }
 
-const NEW_CHILD: Partial<Record<AccountType, { id: AccountAction['id']; type: AccountType }[]>> = {
-  Reseller: [{ id: 'new_company', type: 'Company' }],
-  Company: [
-    { id: 'new_user', type: 'User' },
-    { id: 'new_department', type: 'Department' },
-  ],
-  Department: [{ id: 'new_user', type: 'User' }],
-};
+// The children an account page offers to create; which of them an account may hold is the
+// hierarchy rules' answer (ALLOWED_PARENT_TYPES: a vendor or reseller holds users too, issue 10).
+const NEW_CHILDREN: { id: AccountAction['id']; type: Exclude<AccountType, 'Product'> }[] = [
+  { id: 'new_user', type: 'User' },
+  { id: 'new_department', type: 'Department' },
+  { id: 'new_company', type: 'Company' },
+];
+const newChildrenOf = (parentType: AccountType) => NEW_CHILDREN.filter((child) => ALLOWED_PARENT_TYPES[child.type].includes(parentType));
 
 /**
  * The action buttons of the account view (preamble "Conventions"): Move with ACCOUNT_MOVE Execute,
@@ -25,7 +25,7 @@ const NEW_CHILD: Partial<Record<AccountType, { id: AccountAction['id']; type: Ac
 export function accountActions(account: LoadedAccount, capabilities: Capability[], callerCompanyId: number | undefined): AccountAction[] {
   if (account.AccountState === 'Terminated') return [];
   const actions: AccountAction[] = [];
-  for (const child of NEW_CHILD[account.AccountType] ?? []) {
+  for (const child of newChildrenOf(account.AccountType)) {
     if (isAllowed(capabilities, requirement(ACCOUNT_CAPABILITY[child.type], ['Create']))) actions.push({ id: child.id, to: `/Account/Create/${child.type}?parentAccountId=${account.AccountId}` });
   }
   const isOwnTop = account.AccountId === callerCompanyId || account.ParentAccountId === null;

@@ -1,4 +1,7 @@
 import type { AccountType } from '@cmp/contracts/accounts';
+import type { LoadedAccount } from '@cmp/contracts/accountViews';
+import { isAllowed, requirement, type Capability, type SecurityRule } from '@cmp/contracts/capabilities';
+import { SECURITY_RULES } from '../../../security/constants/securityRules';
 
 /** The tabs of the account view (spec §2 account routes); `path` is appended to /account/{id}. */
 export interface AccountTab {
@@ -6,18 +9,46 @@ export interface AccountTab {
   titleKey: string;
   /** Account types that show the tab; all types when absent. */
   types?: AccountType[];
+  /** The capability the tab's content needs (the rule its server operations check); none: reading the account is enough. */
+  rule?: SecurityRule;
+  /** The tab is the user's own business on their own account, whatever the rule says (their MFA methods). */
+  isOpenOnOwnAccount?: boolean;
 }
+
+const read = (objectType: Parameters<typeof requirement>[0]) => requirement(objectType, ['Read']);
 
 export const ACCOUNT_TABS: AccountTab[] = [
   { path: '', titleKey: 'routes.account' },
-  { path: '/users', titleKey: 'routes.users', types: ['Reseller', 'Company', 'Department'] },
-  { path: '/available-services', titleKey: 'routes.available_services', types: ['Reseller', 'Company', 'Department', 'User'] },
-  { path: '/provisioning', titleKey: 'routes.provisioning' },
-  { path: '/notifications', titleKey: 'routes.notifications', types: ['Reseller', 'Company', 'Department', 'User'] },
-  { path: '/audit-log', titleKey: 'routes.audit_log' },
-  { path: '/user-log', titleKey: 'routes.user_log', types: ['User'] },
-  { path: '/billing', titleKey: 'routes.billing', types: ['Reseller', 'Company'] },
+  { path: '/users', titleKey: 'routes.users', types: ['Reseller', 'Company', 'Department'], rule: read('USER_ACCOUNT') },
+  // spec §6 "New menu needs Create on product account (order service)": what may be ordered under the account.
+  { path: '/available-services', titleKey: 'routes.available_services', types: ['Reseller', 'Company', 'Department', 'User'], rule: requirement('PRODUCT_ACCOUNT', ['Create']) },
+  { path: '/provisioning', titleKey: 'routes.provisioning', rule: { any: [read('PROVISIONING_REQUEST'), read('PROVISIONING_REQUEST_OWNED')] } },
+  { path: '/notifications', titleKey: 'routes.notifications', types: ['Reseller', 'Company', 'Department', 'User'], rule: read('NOTIFICATIONS') },
+  { path: '/audit-log', titleKey: 'routes.audit_log', rule: read('AUDIT_LOG') },
+  { path: '/user-log', titleKey: 'routes.user_log', types: ['User'], rule: read('AUDIT_LOG') },
+  { path: '/billing', titleKey: 'routes.billing', types: ['Reseller', 'Company'], rule: { any: [read('BILLING_ONLINE_BILL'), read('BILLING_INVOICES')] } },
   { path: '/service-info', titleKey: 'routes.service_info', types: ['Product'] },
-  { path: '/security', titleKey: 'routes.security', types: ['Reseller', 'Company', 'Department'] },
-  { path: '/user-security', titleKey: 'routes.user_security', types: ['User'] },
+  {
+    path: '/security',
+    titleKey: 'routes.security',
+    types: ['Reseller', 'Company', 'Department'],
+    rule: { any: [SECURITY_RULES.viewIpRestrictions, SECURITY_RULES.viewMfaPolicy, SECURITY_RULES.viewSignInPolicy] },
+  },
+  {
+    path: '/user-security',
+    titleKey: 'routes.user_security',
+    types: ['User'],
+    // Another user's methods: USER_MULTIFACTOR_AUTHENTICATION or DISABLE_MFA, Read or Execute (as GetAuthenticationMethods checks).
+    rule: { any: (['USER_MULTIFACTOR_AUTHENTICATION', 'DISABLE_MFA'] as const).flatMap((type) => [read(type), requirement(type, ['Execute'])]) },
+    isOpenOnOwnAccount: true,
+  },
 ];
+
+/**
+ * The tabs an account shows to this caller (issue 10): those of its type whose capability the
+ * caller holds — a tab that would only say "no permission" is not offered at all.
+ */
+export function accountTabsFor(account: Pick<LoadedAccount, 'AccountId' | 'AccountType'>, capabilities: readonly Capability[], ownUserAccountId: number | undefined): AccountTab[] {
+  const isOwnAccount = account.AccountId === ownUserAccountId;
+  return ACCOUNT_TABS.filter((tab) => (!tab.types || tab.types.includes(account.AccountType)) && ((tab.isOpenOnOwnAccount && isOwnAccount) || isAllowed(capabilities, tab.rule)));
+}

@@ -23,8 +23,18 @@ const disabled: AuditLogEntry = {
   Details: { Username: 'tom.becker', Before: 'Enabled', After: 'Disabled' },
 };
 
-function renderScreen(path: string) {
-  const fetch = installFakeFetch((url) => (url.endsWith('/GetAuditLog') ? { body: { Entries: [disabled], Total: 1 } } : { body: {} }));
+const vatChanged: AuditLogEntry = {
+  ...disabled,
+  Id: 92,
+  Action: 'AccountUpdated',
+  AccountDisplayName: 'Contoso Ltd',
+  ImpersonatorAccountId: null,
+  ImpersonatorDisplayName: null,
+  Details: { changes: [{ View: 'Company', Field: 'VatNumber', Label: 'VAT number', Before: null, After: 'GB123456789' }] },
+};
+
+function renderScreen(path: string, entries: AuditLogEntry[] = [disabled]) {
+  const fetch = installFakeFetch((url) => (url.endsWith('/GetAuditLog') ? { body: { Entries: entries, Total: entries.length } } : { body: {} }));
   const rendered = renderWithProviders(
     <Routes>
       <Route path="/account/:accountId/audit-log" element={<AuditLogScreen />} />
@@ -55,6 +65,16 @@ describe('AuditLogScreen', () => {
     const changes = screen.getByRole('table', { name: /Changes of User status changed/ });
     expect(within(changes).getAllByRole('row')[1]).toHaveTextContent('EnabledDisabled');
     expect(screen.getByRole('table', { name: /Recorded values of/ })).toHaveTextContent('tom.becker');
+  });
+
+  it("names a changed field by its layout's label, not by its internal keys (issue 10)", async () => {
+    const user = userEvent.setup();
+    renderScreen('/account/57/audit-log', [vatChanged]);
+    const row = await screen.findByRole('row', { name: /Account changed/ });
+    await user.click(within(row).getByRole('button', { name: /Details of Account changed/ }));
+    const change = within(screen.getByRole('table', { name: /Changes of Account changed/ })).getByRole('rowheader');
+    expect(change).toHaveTextContent('VAT number');
+    expect(change).not.toHaveTextContent('VatNumber');
   });
 
   it('filters by action and actor on the server', async () => {

@@ -16,9 +16,17 @@ function fakeServer() {
     if (url.endsWith('/Ask')) {
       const { text } = JSON.parse(String(init.body)) as { text: string };
       if (text.startsWith('How')) {
-        return { body: { Topic: 'knowledge', Text: 'From the knowledge base: Reset a forgotten password', Items: ['Request a link on the sign-in page.', 'Choose "Can\'t sign in?".', 'Open the link.'], Links: [] } };
+        return { body: { Topic: 'knowledge', Text: 'From the knowledge base: Reset a forgotten password', Items: ['Request a link on the sign-in page.', 'Choose "Can\'t sign in?".', 'Open the link.'], Sections: [], Links: [] } };
       }
-      return { body: { Topic: 'orders', Text: `About "${text}": you have no open orders at the moment.`, Items: ['Order 17: pending approval'], Links: [{ Label: 'Knowledge base', Url: 'https://kb.example' }] } };
+      return {
+        body: {
+          Topic: 'orders',
+          Text: `About "${text}": these orders are waiting for approval (1):`,
+          Items: ['Order 17: pending approval'],
+          Sections: [{ Title: 'These orders were rejected in the last 30 days (1):', Items: ['Order 18: rejected'] }],
+          Links: [{ Label: 'Knowledge base', Url: 'https://kb.example' }],
+        },
+      };
     }
     return { status: 404, body: { Message: 'Unknown' } };
   });
@@ -37,8 +45,13 @@ describe('ChatBot (spec §2 Chatbot, §4, §7 Chatbot token)', () => {
 
     await user.type(within(chat).getByRole('textbox', { name: 'Your question' }), 'Where are my orders?');
     await user.click(within(chat).getByRole('button', { name: 'Send' }));
-    expect(await within(chat).findByText('About "Where are my orders?": you have no open orders at the moment.')).toBeInTheDocument();
-    expect(within(chat).getByText('Order 17: pending approval')).toBeInTheDocument();
+    expect(await within(chat).findByText('About "Where are my orders?": these orders are waiting for approval (1):')).toBeInTheDocument();
+    // Issue 10: the rejected orders are a list of their own under their own title, not part of the waiting ones.
+    const waiting = within(chat).getByText('Order 17: pending approval').parentElement!;
+    const rejected = within(chat).getByText('Order 18: rejected').parentElement!;
+    expect(within(waiting).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Order 17: pending approval']);
+    expect(within(rejected).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Order 18: rejected']);
+    expect(rejected.previousElementSibling).toHaveTextContent('These orders were rejected in the last 30 days (1):');
     expect(within(chat).getByRole('link', { name: 'Knowledge base' })).toHaveAttribute('href', 'https://kb.example');
 
     await user.click(screen.getByRole('button', { name: 'Close the chat' }));

@@ -3,8 +3,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import type { AccountTree, AccountTreeNode, GetAccountTreeRequest } from '@cmp/contracts/accountTree';
+import { ACCOUNT_CAPABILITY } from '@cmp/contracts/accounts';
+import type { Capability } from '@cmp/contracts/capabilities';
 import { installFakeFetch } from '../../../../test/fakeFetch';
+import { buildSessionUser, capability } from '../../../../test/buildSessionUser';
 import { renderWithProviders } from '../../../../test/renderWithProviders';
+import { CURRENT_USER_QUERY_KEY } from '../../../../platform/session/currentUser';
 import { AccountTreePanel } from '../AccountTreePanel';
 
 interface FakeAccount {
@@ -49,9 +53,13 @@ function answer(request: GetAccountTreeRequest): AccountTree {
   };
 }
 
-function renderTree(selectedAccountId: number) {
+/** A company administrator: reads every account type of the tree. */
+const READS_ALL = Object.values(ACCOUNT_CAPABILITY).map((type) => capability(type, { Read: true }));
+
+function renderTree(selectedAccountId: number, capabilities: Capability[] = READS_ALL) {
   const fetch = installFakeFetch((_url, init) => ({ body: answer(JSON.parse(String(init.body)) as GetAccountTreeRequest) }));
   const rendered = renderWithProviders(<AccountTreePanel selectedAccountId={selectedAccountId} />, { path: `/account/${selectedAccountId}` });
+  rendered.queryClient.setQueryData(CURRENT_USER_QUERY_KEY, buildSessionUser({ UserAccountId: 3, Capability: capabilities }));
   const requests = () => fetch.mock.calls.map(([, init]) => JSON.parse(String(init!.body)) as GetAccountTreeRequest);
   return { ...rendered, fetch, requests };
 }
@@ -123,5 +131,34 @@ describe('AccountTreePanel (spec §7 account tree)', () => {
     await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.getAllByRole('treeitem', { name: /Trainee/ })).toHaveLength(120));
     expect(screen.queryByRole('treeitem', { name: /Load more/ })).not.toBeInTheDocument();
+  });
+
+  it('names an account the caller may not read without linking it, and Enter does not open it (issue 10)', async () => {
+    const user = userEvent.setup();
+    const { currentPath } = renderTree(3, [capability('LOGIN', { Execute: true })]);
+    const company = await item(/^Contoso Ltd/);
+    expect(within(company).queryByRole('link', { name: /^Contoso Ltd/ })).not.toBeInTheDocument();
+    expect(within(await item(/Carl Jensen/)).getByRole('link')).toHaveAttribute('href', '/account/3');
+    act(() => company.focus());
+    await user.keyboard('{Enter}');
+    expect(currentPath()).toBe('/account/3');
+  });
+
+  it('shows a name the panel cuts short whole in a tooltip, on hover and on keyboard focus (issue 10)', async () => {
+    const user = userEvent.setup();
+    // jsdom lays nothing out: every name reads as wider than its box, as a long one is in the narrow panel.
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(400);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(120);
+    renderTree(5);
+    const priya = await item(/Priya Patel/);
+    await user.hover(within(priya).getByRole('link'));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Priya Patel');
+    await user.unhover(within(priya).getByRole('link'));
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+    act(() => screen.getByRole('treeitem', { name: /^Sales/ }).focus());
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Sales');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+    vi.restoreAllMocks();
   });
 });

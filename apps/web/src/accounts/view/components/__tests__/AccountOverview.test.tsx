@@ -87,7 +87,16 @@ function renderScreen(account: LoadedAccount = contoso) {
   );
   rendered.queryClient.setQueryData(
     CURRENT_USER_QUERY_KEY,
-    buildSessionUser({ Capability: [capability('COMPANY_ACCOUNT', { Read: true, Create: true, Delete: true }), capability('USER_ACCOUNT', { Create: true }), capability('ACCOUNT_MOVE', { Execute: true })], CompanyAccount: { ...buildSessionUser().CompanyAccount, AccountId: 2 } }),
+    buildSessionUser({
+      Capability: [
+        capability('RESELLER_ACCOUNT', { Read: true }),
+        capability('COMPANY_ACCOUNT', { Read: true, Create: true, Delete: true }),
+        capability('USER_ACCOUNT', { Create: true }),
+        capability('ACCOUNT_MOVE', { Execute: true }),
+        capability('IP_RESTRICTIONS', { Read: true }),
+      ],
+      CompanyAccount: { ...buildSessionUser().CompanyAccount, AccountId: 2 },
+    }),
   );
   return { ...rendered, fetch };
 }

@@ -1,0 +1,110 @@
+import { expect, test, type Page } from '@playwright/test';
+import consentEn from '../apps/web/src/locales/consent/en.json' with { type: 'json' };
+import consentDe from '../apps/web/src/locales/consent/de.json' with { type: 'json' };
+import { expectAccessible, signIn, snapshot } from './support';
+
+// Issue 10 item 11: the unanswered consent banner never hides the footer action bar or the page, in
+// any language (German makes it two lines longer); issue 12: it moves nothing when it appears.
+
+const LANGUAGES = [
+  { locale: 'en', greeting: 'Hello, Claire', consent: consentEn.consent },
+  { locale: 'de', greeting: 'Hallo, Claire', consent: consentDe.consent },
+] as const;
+
+/** Every control of the footer lies inside the window and is what a click at its centre reaches. */
+async function expectFooterInViewAndUncovered(page: Page): Promise<void> {
+  const footer = page.locator('footer');
+  const controls = footer.locator('button, a');
+  expect(await controls.count()).toBeGreaterThan(0);
+  const findings = await controls.evaluateAll((elements) =>
+    elements.map((element) => {
+      const box = element.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return {
+        control: element.textContent,
+        isInWindow: box.top >= 0 && box.bottom <= window.innerHeight,
+        isReached: hit !== null && element.contains(hit),
+      };
+    }),
+  );
+  expect(findings).toEqual(findings.map(({ control }) => ({ control, isInWindow: true, isReached: true })));
+}
+
+// 900 px high: the page of a 1440×900 screen, and the page of a 900 px high window (its bars take ~120 px).
+const WINDOWS = [
+  { width: 1440, height: 900 },
+  { width: 1440, height: 780 },
+];
+
+for (const { locale, greeting, consent } of LANGUAGES) {
+  for (const size of WINDOWS) {
+    test(`the consent banner leaves the footer in view and uncovered at ${size.width}×${size.height} (${locale})`, async ({ page }) => {
+      await page.setViewportSize(size);
+      await signIn(page, 'company.admin');
+      await expect(page.getByRole('heading', { level: 1, name: 'Hello, Claire' })).toBeVisible();
+      // The interface language of this browser (spec §4 Locale: the stored preference first).
+      await page.evaluate((language) => window.localStorage.setItem('locale', language), locale);
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: greeting })).toBeVisible();
+
+      const banner = page.getByRole('region', { name: consent.banner_title });
+      await expect(banner.getByRole('button', { name: consent.accept_all })).toBeVisible();
+      await expectFooterInViewAndUncovered(page);
+      await expectAccessible(page);
+      await snapshot(page, `consent-banner-${locale}-${size.height}`);
+
+      // Scrolled to the end, the last of the page is above the banner, not under it.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const lastOfPage = page.locator('main > *').last();
+      const [pageEnd, bannerTop] = await Promise.all([lastOfPage.evaluate((element) => element.getBoundingClientRect().bottom), banner.evaluate((element) => element.getBoundingClientRect().top)]);
+      expect(pageEnd).toBeLessThanOrEqual(bannerTop);
+      await expectFooterInViewAndUncovered(page);
+      await page.evaluate(() => window.localStorage.removeItem('locale'));
+    });
+  }
+}
+
+test('on a page longer than the window the banner and the footer stay in view, and focus is scrolled clear of them', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 780 });
+  await signIn(page, 'company.admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Hello, Claire' })).toBeVisible();
+  await page.goto('/#/Account/Create/User');
+  await expect(page.getByRole('heading', { level: 1, name: 'New user' })).toBeVisible();
+  await expect(page.getByRole('region', { name: consentEn.consent.banner_title })).toBeVisible();
+  const lastRole = page.getByRole('group', { name: 'Roles' }).getByRole('checkbox').last();
+  await expect(lastRole).toBeAttached();
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(780);
+  await expectFooterInViewAndUncovered(page);
+
+  // WCAG 2.4.11: a control the page was scrolled to leave under the bottom bar is scrolled clear of it when it takes the focus.
+  await lastRole.evaluate((checkbox) => window.scrollBy(0, checkbox.getBoundingClientRect().bottom - window.innerHeight + 20));
+  await lastRole.focus();
+  const isReached = await lastRole.evaluate((checkbox) => {
+    const box = checkbox.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit !== null && (checkbox.contains(hit) || hit.contains(checkbox));
+  });
+  expect(isReached).toBe(true);
+});
+
+test('the consent banner moves nothing when it appears on the dashboard (layout shift ≤ 0.05)', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'company.admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Hello, Claire' })).toBeVisible();
+  // A fresh page load of the dashboard: the banner, a lazy part, comes after the page.
+  await page.reload();
+  await expect(page.getByRole('region', { name: consentEn.consent.banner_title })).toBeVisible();
+  await expectAccessible(page);
+  const layoutShift = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((entries) => {
+          const shifts = entries.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[];
+          resolve(shifts.filter((shift) => !shift.hadRecentInput).reduce((sum, shift) => sum + shift.value, 0));
+        }).observe({ type: 'layout-shift', buffered: true });
+        // Without any shift the observer is never called.
+        setTimeout(() => resolve(0), 1000);
+      }),
+  );
+  expect(layoutShift).toBeLessThanOrEqual(0.05);
+});
