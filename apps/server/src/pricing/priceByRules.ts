@@ -1,0 +1,137 @@
+import type { FeeType, PriceExplanation, PricingModel, PricingScopeKind } from '@cmp/contracts/pricing';
+import { Money, money, moneyString, priceScale } from './money';
+
+// The one price function's core (DESIGN.md "Commerce": prices come from one function that also
+// says which rule produced them). Nothing else computes a sales price: the grid, the service page,
+// Explore, orders, quotes and invoices all ask it, so a price shown is the price billed. It is pure —
+// the caller loads the item and the pricelist's rules — so property tests can drive it directly.
+
+export interface PriceableItemFacts {
+  id: number;
+  vendorAccountId: number;
+  serviceGroupIds: readonly number[];
+  feeType: FeeType;
+  /** The pricelist's currency; the item's amounts are already in it. */
+  currency: string;
+  purchasePrice: string | null;
+  srp: string | null;
+}
+
+export interface PricingRuleDefinition {
+  id: number;
+  name: string;
+  /** 1 is the highest; the default rule comes after every other whatever its number. */
+  priority: number;
+  isDefault: boolean;
+  model: PricingModel;
+  /** The percentage (Markup, GrossMargin, SrpDiscount) or the price (Static); null for Srp. */
+  parameter: string | null;
+  scope: { kind: PricingScopeKind; ids: readonly number[] };
+}
+
+/** Why a rule whose scope matched could not price the item, so the next one did. */
+export interface SkippedRule {
+  ruleId: number;
+  reason: 'no_purchase_price' | 'no_srp';
+}
+
+export type PriceResult =
+  | {
+      isPriced: true;
+      price: string;
+      purchasePrice: string | null;
+      /** Sales minus purchase price, and that as a share of the sales price (gross margin %), 2 decimals. */
+      margin: string | null;
+      marginPercent: string | null;
+      /** Only a static rule may price below purchase (issue 13); the grid flags it. */
+      isBelowPurchase: boolean;
+      explanation: PriceExplanation;
+      skipped: SkippedRule[];
+    }
+  | { isPriced: false; skipped: SkippedRule[] };
+
+const HUNDRED = money(100);
+
+/** Highest priority first; the default rule always last; ties by id so the order never depends on the input's. */
+export function rulesInPriorityOrder(rules: readonly PricingRuleDefinition[]): PricingRuleDefinition[] {
+  return [...rules].sort((a, b) => Number(a.isDefault) - Number(b.isDefault) || a.priority - b.priority || a.id - b.id);
+}
+
+export function scopeMatches(rule: PricingRuleDefinition, item: PriceableItemFacts): boolean {
+  const { kind, ids } = rule.scope;
+  switch (kind) {
+    case 'AllServices':
+      return true;
+    case 'Vendors':
+      return ids.includes(item.vendorAccountId);
+    case 'ServiceGroups':
+      return item.serviceGroupIds.some((groupId) => ids.includes(groupId));
+    case 'PriceableItems':
+      return ids.includes(item.id);
+  }
+}
+
+/** The unrounded price a rule gives, or why it cannot give one. */
+function rawPrice(rule: PricingRuleDefinition, item: PriceableItemFacts): Money | SkippedRule['reason'] {
+  const percent = () => money(rule.parameter ?? 0).div(HUNDRED);
+  switch (rule.model) {
+    case 'Static':
+      return money(rule.parameter ?? 0);
+    case 'Srp':
+      return item.srp === null ? 'no_srp' : money(item.srp);
+    case 'SrpDiscount':
+      return item.srp === null ? 'no_srp' : money(item.srp).times(money(1).minus(percent()));
+    case 'Markup':
+      return item.purchasePrice === null ? 'no_purchase_price' : money(item.purchasePrice).times(money(1).plus(percent()));
+    case 'GrossMargin':
+      // Validation keeps m below 100 %; the division is exact to 40 significant digits before rounding.
+      return item.purchasePrice === null ? 'no_purchase_price' : money(item.purchasePrice).div(money(1).minus(percent()));
+  }
+}
+
+/**
+ * Fixes a price at its scale, half-up. A markup or gross-margin price is never rounded below the
+ * purchase price (a purchase price finer than a cent could otherwise be undercut by the rounding):
+ * there the price is rounded up instead.
+ */
+function fixPrice(raw: Money, rule: PricingRuleDefinition, item: PriceableItemFacts): Money {
+  const scale = priceScale(item.currency, item.feeType);
+  const rounded = raw.toDecimalPlaces(scale, Money.ROUND_HALF_UP);
+  const keepsAbovePurchase = (rule.model === 'Markup' || rule.model === 'GrossMargin') && item.purchasePrice !== null;
+  if (keepsAbovePurchase && rounded.lessThan(item.purchasePrice!)) return raw.toDecimalPlaces(scale, Money.ROUND_CEIL);
+  return rounded;
+}
+
+/** The sales price of an item under a pricelist's rules: the highest-priority rule whose scope matches and that can price it. */
+export function priceByRules(item: PriceableItemFacts, rules: readonly PricingRuleDefinition[]): PriceResult {
+  const skipped: SkippedRule[] = [];
+  for (const rule of rulesInPriorityOrder(rules)) {
+    if (!scopeMatches(rule, item)) continue;
+    const raw = rawPrice(rule, item);
+    if (typeof raw === 'string') {
+      skipped.push({ ruleId: rule.id, reason: raw });
+      continue;
+    }
+    const scale = priceScale(item.currency, item.feeType);
+    const price = fixPrice(raw, rule, item);
+    const purchase = item.purchasePrice === null ? null : money(item.purchasePrice);
+    const margin = purchase && price.minus(purchase);
+    return {
+      isPriced: true,
+      price: moneyString(price, scale),
+      purchasePrice: purchase && moneyString(purchase, Math.max(scale, purchase.decimalPlaces())),
+      margin: margin && moneyString(margin, Math.max(scale, margin.decimalPlaces())),
+      marginPercent: margin && !price.isZero() ? moneyString(margin.div(price).times(HUNDRED), 2) : null,
+      isBelowPurchase: purchase !== null && price.lessThan(purchase),
+      explanation: {
+        RuleId: rule.id,
+        RuleName: rule.name,
+        Model: rule.model,
+        Parameter: rule.model === 'Srp' ? null : money(rule.parameter ?? 0).toString(),
+        IsDefaultRule: rule.isDefault,
+      },
+      skipped,
+    };
+  }
+  return { isPriced: false, skipped };
+}
