@@ -7,6 +7,8 @@ export * from './schema/auditLog';
 export * from './schema/branding';
 export * from './schema/portalShell';
 export * from './schema/accountViews';
+export * from './schema/catalog';
+export * from './schema/pricing';
 export * from './schema/subscriptions';
 export * from './schema/lifecycle';
 export * from './schema/notifications';

@@ -14,3 +14,6 @@ export const createdAt = () => timestamp('created_at', { withTimezone: true, mod
 
 /** A money amount: numeric, never floating point (DESIGN.md); the row carries its currency. */
 export const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
+
+/** A unit price (a purchase price, an SRP, a rule's static price): six decimals, finer than any minor unit (DESIGN.md). */
+export const unitPrice = (name: string) => numeric(name, { precision: 18, scale: 6 });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, money } from './columns';
 import { accounts } from './accounts';
-import { products } from './subscriptions';
+import { products } from './catalog';
 
 // Credit-check orders.
 

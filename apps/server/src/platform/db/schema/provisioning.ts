@@ -3,7 +3,7 @@ import { boolean, check, index, integer, pgTable, serial, text, timestamp } from
 import { createdAt } from './columns';
 import { accounts } from './accounts';
 import { orders } from './orders';
-import { products } from './subscriptions';
+import { products } from './catalog';
 
 // Provisioning requests.
 

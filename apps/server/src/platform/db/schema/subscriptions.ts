@@ -1,24 +1,9 @@
-import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { accounts } from './accounts';
+import { products } from './catalog';
 
-// Products and the commercial terms of Product accounts.
-
-/**
- * What can be subscribed (a Product account is a subscription to one). The catalog issue grows
- * this into services with prices; accounts need the name, the vendor and where it may be ordered.
- */
-export const products = pgTable('products', {
-  name: text('name').primaryKey(),
-  displayName: text('display_name').notNull(),
-  vendorAccountId: integer('vendor_account_id').references(() => accounts.id),
-  /** Account types a subscription of this product may sit under, e.g. ['Company'] or ['User']. */
-  parentTypes: jsonb('parent_types').$type<string[]>().notNull().default(['Company']),
-  isPrepaid: boolean('is_prepaid').notNull().default(false),
-  commitment: text('commitment').notNull().default('1-month'),
-  isActive: boolean('is_active').notNull().default(true),
-  createdAt: createdAt(),
-});
+// The commercial terms of Product accounts (subscriptions to a service of the catalog).
 
 /** The commercial terms of a Product account (spec §3 "Subscription"). */
 export const subscriptions = pgTable('subscriptions', {

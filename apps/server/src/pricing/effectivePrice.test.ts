@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { accounts, exchangeRates, priceableItems, pricelists, pricingRules, products, serviceGroupServices, serviceGroups } from '../platform/db/schema';
+import { startTestServer, type TestServer } from '../test/testServer';
+import { effectivePrice, effectivePrices } from './effectivePrice';
+
+// The database side of the one price function (issue 13): rules, scopes and currencies as stored.
+
+let server: TestServer;
+const ids = { northwind: 0, fabrikam: 0, vendor: 0, pricelist: 0, mailSeat: 0, mailSetup: 0, crmSeat: 0, usdItem: 0, groupRule: 0, defaultRule: 0 };
+const DAY_MS = 86_400_000;
+
+const accountId = async (displayName: string) => (await server.handle.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.displayName, displayName)).limit(1))[0]!.id;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const db = server.handle.db;
+  ids.northwind = await accountId('Northwind Cloud');
+  ids.fabrikam = await accountId('Fabrikam Distribution');
+  ids.vendor = await accountId('Skyline Software');
+  await db.insert(products).values({ name: 'US_ANALYTICS', displayName: 'US Analytics', vendorAccountId: ids.vendor, currency: 'USD' });
+  const items = await db
+    .insert(priceableItems)
+    .values([
+      { productName: 'SKYLINE_MAIL', name: 'Mailbox', feeType: 'Recurring', purchasePrice: '4.10', srp: '6.00' },
+      { productName: 'SKYLINE_MAIL', name: 'Setup', feeType: 'Setup', purchasePrice: '20', srp: '25' },
+      { productName: 'SKYLINE_CRM', name: 'Seat', feeType: 'Recurring', purchasePrice: '30', srp: '45' },
+      { productName: 'US_ANALYTICS', name: 'Seat', feeType: 'Recurring', purchasePrice: '10', srp: '12' },
+    ])
+    .returning({ id: priceableItems.id });
+  [ids.mailSeat, ids.mailSetup, ids.crmSeat, ids.usdItem] = items.map((row) => row.id) as [number, number, number, number];
+
+  const [own] = await db.insert(serviceGroups).values({ ownerAccountId: ids.northwind, name: 'Collaboration' }).returning({ id: serviceGroups.id });
+  const [foreign] = await db.insert(serviceGroups).values({ ownerAccountId: ids.fabrikam, name: 'CRM at Fabrikam' }).returning({ id: serviceGroups.id });
+  await db.insert(serviceGroupServices).values([
+    { serviceGroupId: own!.id, productName: 'SKYLINE_MAIL' },
+    { serviceGroupId: foreign!.id, productName: 'SKYLINE_CRM' },
+  ]);
+  const [pricelist] = await db.insert(pricelists).values({ ownerAccountId: ids.northwind, name: 'Northwind standard', priority: 1, currency: 'EUR' }).returning({ id: pricelists.id });
+  ids.pricelist = pricelist!.id;
+  const rules = await db
+    .insert(pricingRules)
+    .values([
+      { pricelistId: ids.pricelist, name: 'Collaboration margin', priority: 1, model: 'GrossMargin', parameter: '20', scopeKind: 'ServiceGroups', scopeIds: [own!.id] },
+      // Fabrikam's group is no scope of Northwind's rules, even if its id is named.
+      { pricelistId: ids.pricelist, name: 'Foreign group', priority: 2, model: 'Static', parameter: '1', scopeKind: 'ServiceGroups', scopeIds: [foreign!.id] },
+      { pricelistId: ids.pricelist, name: 'Skyline partners', priority: 3, model: 'Markup', parameter: '12', scopeKind: 'Vendors', scopeIds: [ids.vendor] },
+      { pricelistId: ids.pricelist, name: 'Default', priority: 99, isDefault: true, model: 'Srp', parameter: null },
+    ])
+    .returning({ id: pricingRules.id });
+  ids.groupRule = rules[0]!.id;
+  ids.defaultRule = rules[3]!.id;
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('effectivePrice (issue 13)', () => {
+  it('prices each item by the first rule whose scope holds it, and names that rule', async () => {
+    const prices = await effectivePrices(server.handle.db, ids.pricelist, [ids.mailSeat, ids.mailSetup, ids.crmSeat]);
+    // Mail is in Northwind's group: 4.10 / 0.8 = 5.125 → 5.13.
+    expect(prices.get(ids.mailSeat)).toMatchObject({ isPriced: true, price: '5.13', margin: '1.03', explanation: { RuleId: ids.groupRule, RuleName: 'Collaboration margin', Model: 'GrossMargin', Parameter: '20' } });
+    expect(prices.get(ids.mailSetup)).toMatchObject({ price: '25.00', explanation: { RuleName: 'Collaboration margin' } });
+    // CRM is only in Fabrikam's group: Northwind's vendor rule prices it, 30 × 1.12.
+    expect(prices.get(ids.crmSeat)).toMatchObject({ price: '33.60', explanation: { RuleName: 'Skyline partners', Model: 'Markup', Parameter: '12' } });
+  });
+
+  it('converts a vendor price in another currency at the latest rate, and refuses a rate that is too old', async () => {
+    const db = server.handle.db;
+    expect(await effectivePrice(db, ids.usdItem, ids.pricelist)).toMatchObject({ isPriced: false, problem: 'exchange_rate_missing' });
+    await db.insert(exchangeRates).values({ baseCurrency: 'USD', quoteCurrency: 'EUR', rate: '0.9', asOf: new Date(Date.now() - 10 * DAY_MS) });
+    expect(await effectivePrice(db, ids.usdItem, ids.pricelist)).toMatchObject({ isPriced: false, problem: 'exchange_rate_outdated' });
+    expect(await effectivePrice(db, ids.usdItem, ids.pricelist, { maxExchangeRateAgeDays: 30 })).toMatchObject({ isPriced: true, price: '10.08', currency: 'EUR' });
+    await db.insert(exchangeRates).values({ baseCurrency: 'USD', quoteCurrency: 'EUR', rate: '0.92', asOf: new Date(Date.now() - DAY_MS) });
+    // 10 USD × 0.92 = 9.20 EUR purchase, 12 % markup = 10.304 → 10.30.
+    expect(await effectivePrice(db, ids.usdItem, ids.pricelist)).toMatchObject({ isPriced: true, price: '10.30', purchasePrice: '9.20', exchangeRate: { rate: '0.9200000000' } });
+  });
+
+  it('keeps rules the price function could not apply out of the database', async () => {
+    const db = server.handle.db;
+    const insertRule = (values: Partial<typeof pricingRules.$inferInsert>) =>
+      db.insert(pricingRules).values({ pricelistId: ids.pricelist, name: 'Bad', priority: 5, model: 'Markup', parameter: '10', ...values });
+    // A gross margin of 100 % would divide by zero; a second default rule; a default that is not SRP; SRP with a parameter; a negative markup.
+    for (const values of [{ model: 'GrossMargin', parameter: '100' }, { isDefault: true, model: 'Srp', parameter: null }, { isDefault: true }, { model: 'Srp', parameter: '5' }, { parameter: '-1' }]) {
+      await expect(insertRule(values)).rejects.toThrow();
+    }
+    const counted = (await db.execute(sql`select count(*)::int as count from pricing_rules where pricelist_id = ${ids.pricelist}`)) as unknown as { rows: { count: number }[] };
+    expect(counted.rows[0]!.count).toBe(4);
+    expect((await effectivePrice(db, ids.crmSeat, ids.pricelist))?.isPriced).toBe(true);
+  });
+});
