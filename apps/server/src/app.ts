@@ -44,6 +44,7 @@ import { auditLogOperations } from './auditLog/operations';
 import { notificationOperations } from './notifications/operations';
 import { chatBotOperations } from './chatBot/operations';
 import { marketplaceOperations } from './marketplace/operations';
+import { pricingOperations } from './pricing/operations';
 
 export interface BuildOptions {
   database: DatabaseHandle;
@@ -109,6 +110,7 @@ export async function buildServer({ database, config, logger = false, extraOpera
     ...notificationOperations,
     ...chatBotOperations,
     ...marketplaceOperations,
+    ...pricingOperations,
     ...extraOperations,
   );
   // SSO_PROVIDERS → sso_providers and the login buttons of branding (README "Configuration").

@@ -43,5 +43,10 @@ export const AUDIT_ACTIONS = [
   'UsersExported',
   'AuditLogExported',
   'NotificationPreferencesSaved',
+  'PricelistCreated',
+  'PricelistChanged',
+  'PricelistDeleted',
+  'PricingRuleSaved',
+  'PricingRuleDeleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

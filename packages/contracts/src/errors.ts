@@ -65,5 +65,12 @@ export const ERROR_KEYS = [
   'field_invalid_characters',
   'field_out_of_range',
   'json_too_deep',
+  'pricelist_owner_reseller_only',
+  'pricelist_name_taken',
+  'pricelist_has_customers',
+  'pricelist_customer_invalid',
+  'priority_list_incomplete',
+  'pricing_rule_default_fixed',
+  'pricing_scope_invalid',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];

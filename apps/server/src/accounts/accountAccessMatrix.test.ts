@@ -22,7 +22,11 @@ type Schema = {
 };
 
 /** Request fields that name an account (camelCase requests; MFA policy nests `AccountId`). */
-const ACCOUNT_FIELDS = new Set(['accountId', 'accountIds', 'sourceAccountId', 'newParentAccountId', 'parentAccountId', 'targetRoot', 'userAccountId', 'companyAccountId', 'secondaryParentId', 'terminatorId', 'AccountId']);
+const ACCOUNT_FIELDS = new Set(['accountId', 'accountIds', 'sourceAccountId', 'newParentAccountId', 'parentAccountId', 'targetRoot', 'userAccountId', 'companyAccountId', 'secondaryParentId', 'terminatorId', 'AccountId', 'ownerAccountId', 'customerAccountIds']);
+/** Request fields naming a tenant's pricelist or pricing rule (issue 13): the owner must lie in the caller's hierarchy. */
+const PRICELIST_FIELDS = new Set(['marketplaceId', 'marketplacePriorityList']);
+const RULE_FIELDS = new Set(['pricingRuleId', 'pricingRuleIds']);
+const namesTenantObject = (field: string) => ACCOUNT_FIELDS.has(field) || PRICELIST_FIELDS.has(field) || RULE_FIELDS.has(field);
 const USER_FIELDS = new Set(['userAccountId', 'terminatorId']);
 const MISSING_ID = 987_654_321;
 
@@ -31,17 +35,22 @@ const HAND_WRITTEN: Record<string, (ids: Ids) => unknown> = {
   'IAccountService/CreateAccount': ({ account }) => ({
     account: { Views: { Account: { Values: { AccountType: 'Department', ParentAccountId: account } }, Department: { Values: { DisplayName: 'Probe' } } } },
   }),
+  'IMarketplaceService/CreateMarketplace': ({ account }) => ({ ownerAccountId: account, marketplaceProperties: { Name: 'Probe', Currency: 'EUR' } }),
+  // A rule the schema accepts (a static rule needs its price), so only the pricelist decides.
+  'IPricingRuleService/SavePricingRule': ({ pricelist }) => ({ marketplaceId: pricelist, rule: { Name: 'Probe', Model: 'Srp', Scope: { Kind: 'AllServices' } } }),
 };
 
 interface Ids {
   account: number;
   user: number;
+  pricelist: number;
+  rule: number;
 }
 
 function namesAccount(schema: Schema | undefined): boolean {
   if (!schema) return false;
   if (schema.anyOf) return schema.anyOf.some(namesAccount);
-  return Object.entries(schema.properties ?? {}).some(([name, child]) => ACCOUNT_FIELDS.has(name) || namesAccount(child) || namesAccount(child.items));
+  return Object.entries(schema.properties ?? {}).some(([name, child]) => namesTenantObject(name) || namesAccount(child) || namesAccount(child.items));
 }
 
 /** A body the schema accepts, with every account field set to the probed ids. */
@@ -50,15 +59,15 @@ function sampleOf(schema: Schema, ids: Ids, field = ''): unknown {
     const branch = schema.anyOf.find((option) => option.type !== 'null' && namesAccount(option)) ?? schema.anyOf.find((option) => option.type !== 'null')!;
     return sampleOf(branch, ids, field);
   }
-  if (ACCOUNT_FIELDS.has(field)) {
-    const id = USER_FIELDS.has(field) ? ids.user : ids.account;
+  if (namesTenantObject(field)) {
+    const id = PRICELIST_FIELDS.has(field) ? ids.pricelist : RULE_FIELDS.has(field) ? ids.rule : USER_FIELDS.has(field) ? ids.user : ids.account;
     return schema.type === 'array' ? [id] : id;
   }
   if (schema.enum) return schema.enum[0];
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   switch (type) {
     case 'object': {
-      const entries = Object.entries(schema.properties ?? {}).filter(([name, child]) => schema.required?.includes(name) || ACCOUNT_FIELDS.has(name) || namesAccount(child));
+      const entries = Object.entries(schema.properties ?? {}).filter(([name, child]) => schema.required?.includes(name) || namesTenantObject(name) || namesAccount(child));
       return Object.fromEntries(entries.map(([name, child]) => [name, sampleOf(child, ids, name)]));
     }
     case 'array':
@@ -80,7 +89,8 @@ function sampleOf(schema: Schema, ids: Ids, field = ''): unknown {
 let server: TestServer;
 let operations: { name: string; schema: Schema }[];
 let foreign: Ids;
-const missing: Ids = { account: MISSING_ID, user: MISSING_ID };
+let northwindPricing: Pick<Ids, 'pricelist' | 'rule'>;
+const missing: Ids = { account: MISSING_ID, user: MISSING_ID, pricelist: MISSING_ID, rule: MISSING_ID };
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -90,10 +100,15 @@ beforeAll(async () => {
     .map(([url, path]) => ({ name: url.split('/').slice(-2).join('/'), schema: path.post.requestBody.content['application/json']!.schema }))
     .filter(({ name, schema }) => name in HAND_WRITTEN || namesAccount(schema));
   const idOf = async (query: ReturnType<typeof sql>) => ((await server.handle.db.execute(query)) as unknown as { rows: { id: number }[] }).rows[0]!.id;
-  // Contoso Ltd and its plain user lie under Northwind Cloud, outside Fabrikam Distribution.
+  // Contoso Ltd, its plain user and Northwind's pricelist lie under Northwind Cloud, outside Fabrikam Distribution.
+  northwindPricing = {
+    pricelist: await idOf(sql`select id from pricelists where name = 'Northwind standard'`),
+    rule: await idOf(sql`select r.id from pricing_rules r join pricelists p on p.id = r.pricelist_id where p.name = 'Northwind standard' and not r.is_default order by r.id limit 1`),
+  };
   foreign = {
     account: await idOf(sql`select id from accounts where display_name = 'Contoso Ltd'`),
     user: await idOf(sql`select account_id as id from users where username = 'company.user'`),
+    ...northwindPricing,
   };
 });
 afterAll(async () => {
@@ -103,7 +118,18 @@ afterAll(async () => {
 describe('every operation naming an account: foreign and missing ids answer the same 403', () => {
   it('finds the account operations (the accounts, security, support and identity operations)', () => {
     const names = operations.map((operation) => operation.name);
-    for (const expected of ['IAccountService/LoadAccountById', 'IAccountService/UpdateAccount', 'IAccountService/MoveAccount', 'IAccountService/TerminateAccount', 'IIpRestrictionService/SaveIpRestrictions']) {
+    for (const expected of [
+      'IAccountService/LoadAccountById',
+      'IAccountService/UpdateAccount',
+      'IAccountService/MoveAccount',
+      'IAccountService/TerminateAccount',
+      'IIpRestrictionService/SaveIpRestrictions',
+      'IMarketplaceService/GetMarketplaces',
+      'IMarketplaceService/SetMarketplaceCustomers',
+      'IMarketplaceService/GetPriceableItems',
+      'IPricingRuleService/SavePricingRule',
+      'IPricingRuleService/DeletePricingRule',
+    ]) {
       expect(names).toContain(expected);
     }
   });
@@ -139,8 +165,9 @@ describe("a plain user and a colleague's account", () => {
       ((await server.handle.db.execute(sql`select account_id as id from users where username = ${username}`)) as unknown as { rows: { id: number }[] }).rows[0]!.id;
     const claire = await userIdOf('company.admin');
     const carl = await userIdOf('company.user');
-    colleague = { account: claire, user: claire };
-    own = { account: carl, user: carl };
+    // Northwind's pricelist is no business of Contoso's users either.
+    colleague = { account: claire, user: claire, ...northwindPricing };
+    own = { account: carl, user: carl, ...northwindPricing };
   });
 
   it("refuses company.user on every operation naming a colleague's account, exactly as on a missing id", async () => {

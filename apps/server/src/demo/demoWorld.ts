@@ -10,6 +10,7 @@ import { RESELLER_ADMIN_CAPABILITIES } from '../auth/capabilityProfiles';
 import { createStartingRoles } from '../users/organisationRoles';
 import { DEMO_ICON_SVG, DEMO_LOGO_SVG, renderPng } from './brandingAssets';
 import { loadDemoSupportAndTerms } from './demoSupportAndTerms';
+import { DEMO_EXTRA_VENDORS, loadDemoPricing } from './demoPricing';
 import { loadDemoCatalog } from './demoCatalog';
 import { loadDemoKnowledgeBase } from './demoKnowledgeBase';
 import { loadDemoOrders } from './demoOrders';
@@ -97,12 +98,14 @@ export async function loadDemoWorld(tx: Tx, passwordHash: string): Promise<void>
 
   const vendor = await account('Vendor', owner, 'Skyline Software', 'VEN-4001', 'SE');
   await person(vendor, { username: 'vendor.admin', firstName: 'Vera', lastName: 'Lind', locale: 'sv' }, (await startingRoles(vendor))['Vendor administrator']!);
+  for (const [name, id, country] of DEMO_EXTRA_VENDORS) await account('Vendor', owner, name, id, country);
 
   await tx.insert(branding).values({ ownerAccountId: owner.id, config: { logo: 'logo.svg', favicon: 'appicon.ico', marketplace_owner: 'Cloud Service Providers' } });
   await writeStoredFile(tx, 'branding/logo.svg', 'image/svg+xml', Buffer.from(DEMO_LOGO_SVG));
   await writeStoredFile(tx, 'branding/appicon.ico', 'image/png', await renderPng(DEMO_ICON_SVG, 64));
   await loadDemoSupportAndTerms(tx, owner, northwind);
   await loadDemoCatalog(tx, admin);
+  await loadDemoPricing(tx);
   await loadDemoOrders(tx);
   await loadDemoKnowledgeBase(tx, owner);
 

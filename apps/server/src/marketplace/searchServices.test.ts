@@ -19,18 +19,19 @@ describe('IMarketplaceService/SearchServices (spec §3 service search, §7 searc
     await server.handle.db.execute(sql`insert into products (name, display_name) values ('BACKUP_PLUS', 'Cloud Backup Plus')`);
     const result = await search({ filter: { DisplayName: 'backup', Source: { Type: 'Root' } }, sort: { Key: 'Ranking', Value: 'ASC' }, pageSize: 100 });
     expect(result.status).toBe(200);
-    // Neither name starts with "backup": both by name.
+    // No name starts with "backup": all by name.
     expect(result.body.Services).toEqual([
       { Id: 'BACKUP_PLUS', DisplayName: 'Cloud Backup Plus', Icon: '' },
+      { Id: 'NIMBUS_BACKUP_GUARD', DisplayName: 'Nimbus Backup Guard', Icon: '' },
       { Id: 'SKYLINE_BACKUP', DisplayName: 'Skyline Backup', Icon: '' },
     ]);
-    expect(result.body.Total).toBe(2);
+    expect(result.body.Total).toBe(3);
   });
 
   it('ranks a name starting with the text before one containing it', async () => {
     await server.handle.db.execute(sql`insert into products (name, display_name) values ('MAIL_ARCHIVE', 'Mail Archive')`);
     const result = await search({ filter: { DisplayName: 'mail' } });
-    expect((result.body.Services as { DisplayName: string }[]).map((service) => service.DisplayName)).toEqual(['Mail Archive', 'Skyline Mail']);
+    expect((result.body.Services as { DisplayName: string }[]).map((service) => service.DisplayName)).toEqual(['Mail Archive', 'Nimbus Mail Filter', 'Skyline Mail']);
   });
 
   it("filters by the vendor's account and pages", async () => {

@@ -8,12 +8,27 @@ import { documentedOperations, optionalFieldPaths, requestForms, sampleWithField
 
 /** Ids that name nothing: the requests pass validation and stop at the access check, changing nothing. */
 const options: SampleOptions = { ids: { account: 987_654_321, user: 987_654_321 } };
-/** Where a generated sample would be refused or only count failed sign-ins (top-level optional fields). */
-const HAND_WRITTEN: Record<string, Record<string, unknown>> = {
+/** Where a generated sample would be refused or only count failed sign-ins: the valid body the optional field is set in. */
+let created = 0;
+const HAND_WRITTEN: Record<string, Record<string, unknown> | (() => Record<string, unknown>)> = {
   'IAuthorizationService/Authenticate': { userName: 'admin', password: DEMO_PASSWORD },
   'IAccountService/ValidateUniqueField': { accountType: 'User', fieldName: 'Username', value: 'new.person' },
   'IAccountService/ValidateRemoteFieldWithResult': { fieldName: 'VatNumber', value: '123456789' },
+  // The first model of the enum (Static) needs its price: an SRP rule, on a pricelist that does not exist.
+  'IPricingRuleService/SavePricingRule': { marketplaceId: 987_654_321, rule: { Name: 'Probe', Model: 'Srp', Scope: { Kind: 'AllServices' } } },
+  // Each call creates a pricelist: a new name each time, so the second is no duplicate.
+  'IMarketplaceService/CreateMarketplace': () => ({ marketplaceProperties: { Name: `Probe ${++created}`, Currency: 'EUR' } }),
 };
+
+/** A copy of `base` with the field at `path` set to `value`, or removed when `value` is undefined. */
+function withFieldAt(base: Record<string, unknown>, path: string[], value: unknown): Record<string, unknown> {
+  const copy = structuredClone(base);
+  let target = copy;
+  for (const name of path.slice(0, -1)) target = (target[name] ??= {}) as Record<string, unknown>;
+  if (value === undefined) delete target[path.at(-1)!];
+  else target[path.at(-1)!] = value;
+  return copy;
+}
 
 let server: TestServer;
 let operations: DocumentedOperation[];
@@ -42,9 +57,9 @@ describe('a null optional field means the same as leaving it out', () => {
       for (const form of requestForms(schema)) {
         for (const path of optionalFieldPaths(form)) {
           const body = (value: unknown) => {
-            const sample = sampleWithField(form, path, value, options);
-            if (!HAND_WRITTEN[name] || path.length !== 1) return sample;
-            return value === undefined ? { ...HAND_WRITTEN[name] } : { ...HAND_WRITTEN[name], [path[0]!]: value };
+            const base = HAND_WRITTEN[name];
+            if (!base) return sampleWithField(form, path, value, options);
+            return withFieldAt(typeof base === 'function' ? base() : base, path, value);
           };
           const without = await call(server.app, name, body(undefined), { cookie });
           const withNull = await call(server.app, name, body(null), { cookie });

@@ -7,7 +7,7 @@ import { effectivePrice, effectivePrices } from './effectivePrice';
 // The database side of the one price function (issue 13): rules, scopes and currencies as stored.
 
 let server: TestServer;
-const ids = { northwind: 0, fabrikam: 0, vendor: 0, pricelist: 0, mailSeat: 0, mailSetup: 0, crmSeat: 0, usdItem: 0, groupRule: 0, defaultRule: 0 };
+const ids = { northwind: 0, fabrikam: 0, vendor: 0, pricelist: 0, mailSeat: 0, mailSetup: 0, crmSeat: 0, chfItem: 0, groupRule: 0, defaultRule: 0 };
 const DAY_MS = 86_400_000;
 
 const accountId = async (displayName: string) => (await server.handle.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.displayName, displayName)).limit(1))[0]!.id;
@@ -18,25 +18,25 @@ beforeAll(async () => {
   ids.northwind = await accountId('Northwind Cloud');
   ids.fabrikam = await accountId('Fabrikam Distribution');
   ids.vendor = await accountId('Skyline Software');
-  await db.insert(products).values({ name: 'US_ANALYTICS', displayName: 'US Analytics', vendorAccountId: ids.vendor, currency: 'USD' });
+  await db.insert(products).values({ name: 'SWISS_ANALYTICS', displayName: 'Swiss Analytics', vendorAccountId: ids.vendor, currency: 'CHF' });
   const items = await db
     .insert(priceableItems)
     .values([
       { productName: 'SKYLINE_MAIL', name: 'Mailbox', feeType: 'Recurring', purchasePrice: '4.10', srp: '6.00' },
       { productName: 'SKYLINE_MAIL', name: 'Setup', feeType: 'Setup', purchasePrice: '20', srp: '25' },
       { productName: 'SKYLINE_CRM', name: 'Seat', feeType: 'Recurring', purchasePrice: '30', srp: '45' },
-      { productName: 'US_ANALYTICS', name: 'Seat', feeType: 'Recurring', purchasePrice: '10', srp: '12' },
+      { productName: 'SWISS_ANALYTICS', name: 'Seat', feeType: 'Recurring', purchasePrice: '10', srp: '12' },
     ])
     .returning({ id: priceableItems.id });
-  [ids.mailSeat, ids.mailSetup, ids.crmSeat, ids.usdItem] = items.map((row) => row.id) as [number, number, number, number];
+  [ids.mailSeat, ids.mailSetup, ids.crmSeat, ids.chfItem] = items.map((row) => row.id) as [number, number, number, number];
 
-  const [own] = await db.insert(serviceGroups).values({ ownerAccountId: ids.northwind, name: 'Collaboration' }).returning({ id: serviceGroups.id });
-  const [foreign] = await db.insert(serviceGroups).values({ ownerAccountId: ids.fabrikam, name: 'CRM at Fabrikam' }).returning({ id: serviceGroups.id });
+  const [own] = await db.insert(serviceGroups).values({ ownerAccountId: ids.northwind, name: 'Collaboration (test)' }).returning({ id: serviceGroups.id });
+  const [foreign] = await db.insert(serviceGroups).values({ ownerAccountId: ids.fabrikam, name: 'CRM at Fabrikam (test)' }).returning({ id: serviceGroups.id });
   await db.insert(serviceGroupServices).values([
     { serviceGroupId: own!.id, productName: 'SKYLINE_MAIL' },
     { serviceGroupId: foreign!.id, productName: 'SKYLINE_CRM' },
   ]);
-  const [pricelist] = await db.insert(pricelists).values({ ownerAccountId: ids.northwind, name: 'Northwind standard', priority: 1, currency: 'EUR' }).returning({ id: pricelists.id });
+  const [pricelist] = await db.insert(pricelists).values({ ownerAccountId: ids.northwind, name: 'Northwind test', priority: 5, currency: 'EUR' }).returning({ id: pricelists.id });
   ids.pricelist = pricelist!.id;
   const rules = await db
     .insert(pricingRules)
@@ -67,13 +67,13 @@ describe('effectivePrice (issue 13)', () => {
 
   it('converts a vendor price in another currency at the latest rate, and refuses a rate that is too old', async () => {
     const db = server.handle.db;
-    expect(await effectivePrice(db, ids.usdItem, ids.pricelist)).toMatchObject({ isPriced: false, problem: 'exchange_rate_missing' });
-    await db.insert(exchangeRates).values({ baseCurrency: 'USD', quoteCurrency: 'EUR', rate: '0.9', asOf: new Date(Date.now() - 10 * DAY_MS) });
-    expect(await effectivePrice(db, ids.usdItem, ids.pricelist)).toMatchObject({ isPriced: false, problem: 'exchange_rate_outdated' });
-    expect(await effectivePrice(db, ids.usdItem, ids.pricelist, { maxExchangeRateAgeDays: 30 })).toMatchObject({ isPriced: true, price: '10.08', currency: 'EUR' });
-    await db.insert(exchangeRates).values({ baseCurrency: 'USD', quoteCurrency: 'EUR', rate: '0.92', asOf: new Date(Date.now() - DAY_MS) });
-    // 10 USD × 0.92 = 9.20 EUR purchase, 12 % markup = 10.304 → 10.30.
-    expect(await effectivePrice(db, ids.usdItem, ids.pricelist)).toMatchObject({ isPriced: true, price: '10.30', purchasePrice: '9.20', exchangeRate: { rate: '0.9200000000' } });
+    expect(await effectivePrice(db, ids.chfItem, ids.pricelist)).toMatchObject({ isPriced: false, problem: 'exchange_rate_missing' });
+    await db.insert(exchangeRates).values({ baseCurrency: 'CHF', quoteCurrency: 'EUR', rate: '0.9', asOf: new Date(Date.now() - 10 * DAY_MS) });
+    expect(await effectivePrice(db, ids.chfItem, ids.pricelist)).toMatchObject({ isPriced: false, problem: 'exchange_rate_outdated' });
+    expect(await effectivePrice(db, ids.chfItem, ids.pricelist, { maxExchangeRateAgeDays: 30 })).toMatchObject({ isPriced: true, price: '10.08', currency: 'EUR' });
+    await db.insert(exchangeRates).values({ baseCurrency: 'CHF', quoteCurrency: 'EUR', rate: '0.92', asOf: new Date(Date.now() - DAY_MS) });
+    // 10 CHF × 0.92 = 9.20 EUR purchase, 12 % markup = 10.304 → 10.30.
+    expect(await effectivePrice(db, ids.chfItem, ids.pricelist)).toMatchObject({ isPriced: true, price: '10.30', purchasePrice: '9.20', exchangeRate: { rate: '0.9200000000' } });
   });
 
   it('keeps rules the price function could not apply out of the database', async () => {

@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, lte } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, type SQL } from 'drizzle-orm';
 import type { FeeType, PricingModel, PricingScopeKind } from '@cmp/contracts/pricing';
 import type { Queryable } from '../platform/db/database';
-import { exchangeRates, priceableItems, pricelists, pricingRules, products, serviceGroupServices, serviceGroups } from '../platform/db/schema';
+import { exchangeRates, priceableItems, pricelistServices, pricelists, pricingRules, products, serviceGroupServices, serviceGroups } from '../platform/db/schema';
 import { money, UNIT_PRICE_SCALE } from './money';
 import { priceByRules, type PriceResult, type PricingRuleDefinition } from './priceByRules';
 
@@ -39,23 +39,37 @@ export async function pricelistRules(db: Queryable, pricelistId: number): Promis
 
 /** The sales price of each item under the pricelist, with the rule that produced it. Items not found are left out. */
 export async function effectivePrices(db: Queryable, pricelistId: number, itemIds: readonly number[], options: EffectivePriceOptions = {}): Promise<Map<number, EffectivePrice>> {
+  if (itemIds.length === 0) return new Map();
+  return pricesWhere(db, pricelistId, inArray(priceableItems.id, [...itemIds]), options);
+}
+
+/** Every active item of the services a pricelist offers, priced (the edit-prices grid). */
+export async function effectivePricesOfPricelist(db: Queryable, pricelistId: number, options: EffectivePriceOptions = {}): Promise<Map<number, EffectivePrice>> {
+  const offered = db.select({ name: pricelistServices.productName }).from(pricelistServices).where(and(eq(pricelistServices.pricelistId, pricelistId), eq(pricelistServices.isEnabled, true)));
+  return pricesWhere(db, pricelistId, and(eq(priceableItems.isActive, true), inArray(priceableItems.productName, offered))!, options);
+}
+
+async function pricesWhere(db: Queryable, pricelistId: number, itemCondition: SQL, options: EffectivePriceOptions): Promise<Map<number, EffectivePrice>> {
   const at = options.at ?? new Date();
   const [pricelist] = await db.select().from(pricelists).where(eq(pricelists.id, pricelistId)).limit(1);
-  if (!pricelist || itemIds.length === 0) return new Map();
+  if (!pricelist) return new Map();
   const rules = await pricelistRules(db, pricelistId);
   const items = await db
     .select({ item: priceableItems, vendorAccountId: products.vendorAccountId, currency: products.currency })
     .from(priceableItems)
     .innerJoin(products, eq(products.name, priceableItems.productName))
-    .where(inArray(priceableItems.id, [...itemIds]));
+    .where(itemCondition);
   // Only the pricelist owner's groups scope its rules.
-  const memberships = await db
-    .select({ productName: serviceGroupServices.productName, groupId: serviceGroupServices.serviceGroupId })
-    .from(serviceGroupServices)
-    .innerJoin(serviceGroups, eq(serviceGroups.id, serviceGroupServices.serviceGroupId))
-    .where(and(eq(serviceGroups.ownerAccountId, pricelist.ownerAccountId), inArray(serviceGroupServices.productName, [...new Set(items.map((row) => row.item.productName))])));
-  const groupsOf = (productName: string) => memberships.filter((row) => row.productName === productName).map((row) => row.groupId);
-
+  const productNames = [...new Set(items.map((row) => row.item.productName))];
+  const memberships = productNames.length
+    ? await db
+        .select({ productName: serviceGroupServices.productName, groupId: serviceGroupServices.serviceGroupId })
+        .from(serviceGroupServices)
+        .innerJoin(serviceGroups, eq(serviceGroups.id, serviceGroupServices.serviceGroupId))
+        .where(and(eq(serviceGroups.ownerAccountId, pricelist.ownerAccountId), inArray(serviceGroupServices.productName, productNames)))
+    : [];
+  const groupsByProduct = new Map<string, number[]>();
+  for (const row of memberships) groupsByProduct.set(row.productName, [...(groupsByProduct.get(row.productName) ?? []), row.groupId]);
   const rates = new Map<string, Awaited<ReturnType<typeof latestRate>>>();
   const result = new Map<number, EffectivePrice>();
   for (const { item, vendorAccountId, currency } of items) {
@@ -76,7 +90,7 @@ export async function effectivePrices(db: Queryable, pricelistId: number, itemId
       {
         id: item.id,
         vendorAccountId: vendorAccountId ?? 0,
-        serviceGroupIds: groupsOf(item.productName),
+        serviceGroupIds: groupsByProduct.get(item.productName) ?? [],
         feeType: item.feeType as FeeType,
         currency: pricelist.currency,
         purchasePrice: convert(item.purchasePrice),

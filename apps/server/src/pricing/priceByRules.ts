@@ -40,6 +40,8 @@ export type PriceResult =
       isPriced: true;
       price: string;
       purchasePrice: string | null;
+      /** The SRP the price was compared with, at least at the price's scale. */
+      srp: string | null;
       /** Sales minus purchase price, and that as a share of the sales price (gross margin %), 2 decimals. */
       margin: string | null;
       marginPercent: string | null;
@@ -116,10 +118,12 @@ export function priceByRules(item: PriceableItemFacts, rules: readonly PricingRu
     const price = fixPrice(raw, rule, item);
     const purchase = item.purchasePrice === null ? null : money(item.purchasePrice);
     const margin = purchase && price.minus(purchase);
+    const srp = item.srp === null ? null : money(item.srp);
     return {
       isPriced: true,
       price: moneyString(price, scale),
       purchasePrice: purchase && moneyString(purchase, Math.max(scale, purchase.decimalPlaces())),
+      srp: srp && moneyString(srp, Math.max(scale, srp.decimalPlaces())),
       margin: margin && moneyString(margin, Math.max(scale, margin.decimalPlaces())),
       marginPercent: margin && !price.isZero() ? moneyString(margin.div(price).times(HUNDRED), 2) : null,
       isBelowPurchase: purchase !== null && price.lessThan(purchase),

@@ -49,7 +49,7 @@ export interface SampleIds {
 const USER_FIELDS = new Set(['userAccountId', 'terminatorId']);
 const isIdField = (name: string) => /(^id$|Id$|Ids$|^targetRoot$)/i.test(name);
 /** Candidates for a string with a pattern (colours, usernames); the first the pattern accepts is used. */
-const PATTERNED = ['probe-value', 'ffffff', 'probe.value', 'probe'];
+const PATTERNED = ['probe-value', 'ffffff', 'probe.value', 'probe', 'EUR'];
 
 export interface SampleOptions {
   ids: SampleIds;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { AccountTree } from '@cmp/contracts/accountTree';
 import { call, signIn, startTestServer, type TestServer } from '../../test/testServer';
+import { DEMO_SERVICES } from '../../demo/demoPricing';
 
 let server: TestServer;
 const cookies: Record<string, string> = {};
@@ -134,12 +135,20 @@ describe('IAccountService/GetPossibleProductsForAccount', () => {
   it('lists the active products that may sit under the account type, by name', async () => {
     const company = await as('company.admin', 'GetPossibleProductsForAccount', { accountId: await idOf('Contoso Ltd') });
     expect(company.status).toBe(200);
-    expect(company.body).toEqual([
-      { DisplayName: 'Skyline Backup', ProductName: 'SKYLINE_BACKUP' },
-      { DisplayName: 'Skyline CRM', ProductName: 'SKYLINE_CRM' },
-      { DisplayName: 'Skyline Mail', ProductName: 'SKYLINE_MAIL' },
-      { DisplayName: 'Skyline Office E3', ProductName: 'SKYLINE_OFFICE_E3' },
-    ]);
+    const offered = company.body as unknown as { DisplayName: string; ProductName: string }[];
+    // Every demo service sits under a company, but Skyline Design Studio, which is for one user.
+    expect(offered).toHaveLength(DEMO_SERVICES.length - 1);
+    expect(offered).toEqual(
+      expect.arrayContaining([
+        { DisplayName: 'Skyline Backup', ProductName: 'SKYLINE_BACKUP' },
+        { DisplayName: 'Skyline CRM', ProductName: 'SKYLINE_CRM' },
+        { DisplayName: 'Skyline Mail', ProductName: 'SKYLINE_MAIL' },
+        { DisplayName: 'Skyline Office E3', ProductName: 'SKYLINE_OFFICE_E3' },
+      ]),
+    );
+    expect(offered.map((product) => product.ProductName)).not.toContain('SKYLINE_DESIGN');
+    const names = offered.map((product) => product.DisplayName);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
     expect((await as('company.admin', 'GetPossibleProductsForAccount', { accountId: await idOf('Sales') })).body).toEqual([
       { DisplayName: 'Skyline Backup', ProductName: 'SKYLINE_BACKUP' },
     ]);

@@ -1,0 +1,23 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Queryable } from '../platform/db/database';
+import { accounts, pricelistCustomers, pricelists } from '../platform/db/schema';
+
+/**
+ * The pricelist whose prices a customer sees and is billed (issue 13): the one its nearest account
+ * assigned to a pricelist belongs to — the company itself, or for a department or a user the
+ * company above — and of several, the one with the highest priority (1 first).
+ */
+export async function customerPricelistId(db: Queryable, accountId: number): Promise<number | undefined> {
+  const [account] = await db.select({ path: accounts.path }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
+  if (!account) return undefined;
+  // The path lists the account and everything above it, top first: `/1/57/1203/`.
+  const lineage = account.path.split('/').filter(Boolean).map(Number);
+  const rows = await db
+    .select({ pricelistId: pricelists.id, priority: pricelists.priority, customerAccountId: pricelistCustomers.customerAccountId })
+    .from(pricelistCustomers)
+    .innerJoin(pricelists, eq(pricelists.id, pricelistCustomers.pricelistId))
+    .where(inArray(pricelistCustomers.customerAccountId, lineage));
+  const nearness = (row: (typeof rows)[number]) => lineage.indexOf(row.customerAccountId);
+  rows.sort((a, b) => nearness(b) - nearness(a) || a.priority - b.priority || a.pricelistId - b.pricelistId);
+  return rows[0]?.pricelistId;
+}
