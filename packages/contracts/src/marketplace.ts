@@ -45,3 +45,45 @@ export type ServiceSearchResponse = z.infer<typeof serviceSearchResponseSchema>;
  */
 export const SERVICE_ICON_PATH = /^[a-z0-9]{32}\/[A-Za-z0-9]{23}\.[A-Za-z]{3,4}$/;
 export const isValidServiceIconPath = (path: string | null | undefined) => Boolean(path && SERVICE_ICON_PATH.test(path));
+
+// ── The service info page (spec §2 /service/{serviceId}/{pricelistId?}; issue 13) ──
+
+export const getServiceRequestSchema = z
+  .object({
+    /** The service's product name (the Id of a search result). */
+    serviceId: z.string().trim().min(1).max(100),
+    /** A pricelist the caller manages; without it, the caller's own company's pricelist prices the items. */
+    pricelistId: z.number().int().positive().optional(),
+  })
+  .strict();
+
+export const servicePriceSchema = z.object({
+  PriceableItemId: z.number().int(),
+  Name: z.string(),
+  FeeType: z.enum(['Setup', 'Recurring', 'Usage']),
+  Unit: z.string().nullable(),
+  /** Decimal string in Currency; null when the item has no price (then Problem says why). */
+  SalesPrice: z.string().nullable(),
+  Problem: z.enum(['no_rule', 'exchange_rate_missing', 'exchange_rate_outdated', 'no_pricelist']).nullable(),
+  /** Only for a pricelist the caller manages: the rule that priced the item ("Markup 12 % — rule …"). */
+  RuleName: z.string().nullable(),
+});
+
+export const getServiceResponseSchema = z.object({
+  Id: z.string(),
+  DisplayName: z.string(),
+  Description: z.string(),
+  Category: z.string().nullable(),
+  Tags: z.array(z.string()),
+  VendorAccountId: z.number().int().nullable(),
+  VendorName: z.string(),
+  BillingRule: z.enum(['PerUnit', 'Flat']),
+  BillingPeriod: z.enum(['Monthly', 'Annual']),
+  CommitmentTerms: z.array(z.string()),
+  Icon: z.string(),
+  TermsOfService: z.string().nullable(),
+  MarketplaceId: z.number().int().nullable(),
+  Currency: z.string().nullable(),
+  Items: z.array(servicePriceSchema),
+});
+export type ServiceInfo = z.infer<typeof getServiceResponseSchema>;

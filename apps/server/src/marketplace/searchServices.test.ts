@@ -41,6 +41,14 @@ describe('IMarketplaceService/SearchServices (spec §3 service search, §7 searc
     expect((page.body.Services as { Id: string }[]).map((service) => service.Id)).toEqual(['SKYLINE_DESIGN', 'SKYLINE_MAIL']);
   });
 
+  it('filters by category and by any of the tags (issue 13)', async () => {
+    const security = await search({ filter: { ServiceCategories: ['Security'] }, sort: { Key: 'DisplayName', Value: 'ASC' } });
+    expect((security.body.Services as { Id: string }[]).map((service) => service.Id)).toEqual(['NIMBUS_ENDPOINT', 'NIMBUS_ENDPOINT_PLUS', 'NIMBUS_SIEM', 'NIMBUS_MAIL_FILTER', 'NIMBUS_AWARENESS']);
+    const tagged = await search({ filter: { ServiceTags: ['crm', 'vpn'] }, sort: { Key: 'DisplayName', Value: 'ASC' } });
+    expect((tagged.body.Services as { Id: string }[]).map((service) => service.Id)).toEqual(['NIMBUS_VPN', 'SKYLINE_CRM']);
+    expect((await search({ filter: { ServiceCategories: ['Security'], ServiceTags: ['crm'] } })).body.Total).toBe(0);
+  });
+
   it('refuses a page size over 100 and unknown fields, naming them', async () => {
     expect((await search({ filter: {}, pageSize: 101 })).body.Message).toMatch(/pageSize/);
     expect((await search({ filter: { Colour: 'red' } })).body.Message).toMatch(/Colour/);
