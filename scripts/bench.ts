@@ -3,6 +3,7 @@ import { benchAccounts } from './bench/accounts';
 import { benchApi } from './bench/api';
 import { benchApiMixedLoad } from './bench/apiMixedLoad';
 import { benchAuth } from './bench/auth';
+import { benchStart } from './bench/start';
 
 const benches: Record<string, () => Promise<void>> = {
   accounts: benchAccounts,
@@ -12,6 +13,8 @@ const benches: Record<string, () => Promise<void>> = {
     if (process.env.BENCH_MIXED !== '0') await benchApiMixedLoad();
   },
   auth: benchAuth,
+  start: benchStart,
+  web: async () => (await import('./bench/web')).benchWeb(),
 };
 const name = process.argv[2];
 const bench = name ? benches[name] : undefined;

@@ -28,13 +28,34 @@ function pureContractSchemas(): Plugin {
   };
 }
 
+// MUI's createTheme carries the CSS-variables theme builder (~4 KB gzip in the entry chunk) although it
+// only calls it for `cssVariables` or `colorSchemes`, which the portal's theme never sets
+// (platform/theme/createAppTheme.ts). The build leaves it out; a theme that asked for it would fail
+// at start-up with this message rather than quietly (issue 12: entry budget).
+const MUI_VARS_THEME = '\0cmp:mui-css-variables-theme-left-out';
+function withoutMuiCssVariablesTheme(): Plugin {
+  return {
+    name: 'cmp:without-mui-css-variables-theme',
+    enforce: 'pre',
+    apply: 'build',
+    resolveId(source, importer) {
+      const fromCreateTheme = importer !== undefined && /[\\/]@mui[\\/]material[\\/]styles[\\/]createTheme\.mjs$/.test(importer);
+      return fromCreateTheme && source === './createThemeWithVars.mjs' ? MUI_VARS_THEME : null;
+    },
+    load(id) {
+      if (id !== MUI_VARS_THEME) return null;
+      return "export default function createThemeWithVars() { throw new Error('The portal is built without MUI CSS-variables themes (apps/web/vite.config.ts).'); }";
+    },
+  };
+}
+
 function reactRouterProductionBuild(): string {
   const packageJson = createRequire(import.meta.url).resolve('react-router/package.json');
   return path.join(path.dirname(packageJson), 'dist/production/index.mjs');
 }
 
 export default defineConfig(({ mode }) => ({
-  plugins: [pureContractSchemas(), react()],
+  plugins: [pureContractSchemas(), withoutMuiCssVariablesTheme(), react()],
   // react-router's package exports point every bundler at its development build (warnings and all);
   // a production bundle takes its production build instead (about 10 KB gzip less in the entry).
   resolve: mode === 'production' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProductionBuild() }] } : {},

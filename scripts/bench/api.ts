@@ -1,5 +1,6 @@
 // `npm run bench api`: the real server's authenticated GetCurrentUser against a bare Fastify
-// route on the same machine, each under autocannon (50 connections, 20 s). Goal: ≥ 40 % of bare.
+// route on the same machine, each under autocannon (50 connections, 20 s). Goal: ≥ 55 % of bare at
+// the default log level, info (issue 12).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,7 +37,7 @@ export async function benchApi(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cmp-bench-'));
   const realPort = 18_081;
   const barePort = 18_082;
-  const real = await startProcess(['--import', 'tsx', 'apps/server/src/main.ts'], { PORT: String(realPort), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' }, `http://127.0.0.1:${realPort}/healthz`);
+  const real = await startProcess(['--import', 'tsx', 'apps/server/src/main.ts'], { PORT: String(realPort), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: '' }, `http://127.0.0.1:${realPort}/healthz`);
   const bare = await startProcess(['--import', 'tsx', 'scripts/bench/bareServer.ts'], { PORT: String(barePort) }, `http://127.0.0.1:${barePort}/bare`, 'POST');
   try {
     const signIn = await fetch(`http://127.0.0.1:${realPort}/DataModel/service.svc/rest/IAuthorizationService/Authenticate`, {
@@ -57,7 +58,7 @@ export async function benchApi(): Promise<void> {
       'bare route': { 'requests/s': Math.round(bareResult.requestsPerSecond), 'p99 ms': bareResult.p99, non2xx: bareResult.non2xx, errors: bareResult.errors },
       GetCurrentUser: { 'requests/s': Math.round(realResult.requestsPerSecond), 'p99 ms': realResult.p99, non2xx: realResult.non2xx, errors: realResult.errors },
     });
-    console.info(`GetCurrentUser reaches ${(ratio * 100).toFixed(1)} % of the bare route (goal ≥ 40 %): ${ratio >= 0.4 ? 'met' : 'NOT met'}`);
+    console.info(`GetCurrentUser reaches ${(ratio * 100).toFixed(1)} % of the bare route (goal ≥ 55 %): ${ratio >= 0.55 ? 'met' : 'NOT met'}`);
   } finally {
     real.kill('SIGTERM');
     bare.kill('SIGTERM');

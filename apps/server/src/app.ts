@@ -1,15 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import { getAbsoluteFSPath } from 'swagger-ui-dist';
 import type { ServerConfig } from './platform/config';
 import type { DatabaseHandle } from './platform/db/database';
 import { SessionCache } from './platform/sessionCache';
 import { installErrorHandling } from './platform/errorHandler';
-import { safeLoggerOptions } from './platform/logging';
+import { RequestLogController, safeLoggerOptions } from './platform/logging';
 import { installSecurityHeaders } from './platform/securityHeaders';
 import { registerPortalAssets } from './platform/portalAssets';
 import { buildOpenApiDocument } from './platform/openapi';
@@ -56,17 +56,37 @@ export interface BuildOptions {
   mailer?: Mailer;
 }
 
+/** How long after the server is built its job runner starts polling (see below). */
+const JOB_RUNNER_START_DELAY_MS = 1_000;
+
+/**
+ * Requests are validated with zod (DESIGN.md "The API"): no route declares a Fastify JSON schema.
+ * With these stand-ins Fastify does not load Ajv and fast-json-stringify, a fifth of a second of
+ * every start (issue 12); a route that declared a schema would stop the start instead.
+ */
+const NO_JSON_SCHEMA_COMPILERS = {
+  buildValidator: () => () => {
+    throw new Error('requests are validated with zod, not with JSON schemas');
+  },
+  buildSerializer: () => () => {
+    throw new Error('answers are serialised with JSON.stringify, not with JSON schemas');
+  },
+};
+
 /** Builds the server without listening (STYLE.md: tests use inject() or listen on port 0). */
 export async function buildServer({ database, config, logger = false, extraOperations = [], mailer }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Never a query string or a failed query's parameters in the logs (platform/logging.ts).
     logger: logger === false ? false : safeLoggerOptions(logger as true | Record<string, unknown>),
+    // Request lines at debug, slow requests at warn, failures at error (platform/logging.ts).
+    logController: new RequestLogController(),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
+    schemaController: { compilersFactory: NO_JSON_SCHEMA_COMPILERS },
   });
   const { db } = database;
   const sessionCache = new SessionCache(database);
@@ -75,7 +95,8 @@ export async function buildServer({ database, config, logger = false, extraOpera
   installErrorHandling(app);
 
   // The readable anti-forgery cookie the portal echoes in X-XSRF-TOKEN (DESIGN.md "The API").
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook: it runs on every request, and an async one costs a promise each time (issue 12).
+  app.addHook('onRequest', (request, reply, done) => {
     if (!request.cookies[XSRF_COOKIE]) {
       reply.setCookie(XSRF_COOKIE, randomBytes(32).toString('base64url'), {
         path: '/',
@@ -84,6 +105,7 @@ export async function buildServer({ database, config, logger = false, extraOpera
         secure: request.protocol === 'https',
       });
     }
+    done();
   });
   installSecurityHeaders(app);
 
@@ -121,8 +143,15 @@ export async function buildServer({ database, config, logger = false, extraOpera
   // Background work on the same database (DESIGN.md "jobs"); stopped before the database closes.
   const jobs = new JobRunner(database, app.log, [...accountLifecycleJobs, ...authJobs({ config, mailer: mail })]);
   app.decorate('jobs', jobs);
-  await jobs.start();
-  app.addHook('onClose', async () => jobs.stop());
+  // Started a moment after the server answers (issue 12: start-up), not in its way; a job sent
+  // before then starts the runner at once (JobRunner.send), and closing waits for it (JobRunner.stop).
+  const jobRunnerStart = setTimeout(() => {
+    jobs.start().catch((error: unknown) => app.log.error({ err: error }, 'the job runner did not start'));
+  }, JOB_RUNNER_START_DELAY_MS);
+  app.addHook('onClose', async () => {
+    clearTimeout(jobRunnerStart);
+    await jobs.stop();
+  });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
 
@@ -137,9 +166,10 @@ export async function buildServer({ database, config, logger = false, extraOpera
   registerBrandingRoutes(app, db);
   registerKeeperRoutes(app, db);
 
-  const openApi = buildOpenApiDocument(registry);
-  app.get('/api/openapi.json', async () => openApi);
-  await app.register(fastifyStatic, { root: getAbsoluteFSPath(), prefix: '/api/docs/', decorateReply: false, index: false });
+  // Built on first request: converting every schema takes a tenth of a second of start-up.
+  let openApi: ReturnType<typeof buildOpenApiDocument> | undefined;
+  app.get('/api/openapi.json', async () => (openApi ??= buildOpenApiDocument(registry)));
+  await app.register(fastifyStatic, { root: swaggerUiFolder(), prefix: '/api/docs/', decorateReply: false, index: false });
   app.get('/api/docs', async (_request, reply) => reply.redirect('/api/docs/index.html'));
   app.get('/api/docs/swagger-initializer.js', async (_request, reply) =>
     reply
@@ -149,4 +179,9 @@ export async function buildServer({ database, config, logger = false, extraOpera
 
   if (existsSync(path.join(config.webDist, 'index.html'))) await registerPortalAssets(app, config.webDist);
   return app;
+}
+
+/** swagger-ui-dist's folder; its index module loads the whole UI bundle (0.3 s) just to say where it is. */
+function swaggerUiFolder(): string {
+  return path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 }

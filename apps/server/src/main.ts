@@ -1,10 +1,14 @@
-import { buildServer } from './app';
 import { readConfig } from './platform/config';
 import { openDatabase } from './platform/db/database';
-import { ensureInitialData } from './platform/initialData';
 
 const config = readConfig();
-const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+// Start-up (issue 12): the database opens (the embedded one on its own thread) while the server's
+// modules load; the build keeps them in a chunk of their own so they load only here.
+const [handle, { buildServer }, { ensureInitialData }] = await Promise.all([
+  openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }),
+  import('./app'),
+  import('./platform/initialData'),
+]);
 const firstStart = await ensureInitialData(handle.db, config);
 const app = await buildServer({ database: handle, config, logger: { level: config.logLevel } });
 await app.listen({ port: config.port, host: config.host });

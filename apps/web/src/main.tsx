@@ -1,16 +1,26 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { startFirstScreen } from './app/routes/startFirstScreen';
 import { applyBranding } from './platform/branding/applyBranding';
 import { loadBranding } from './platform/branding/loadBranding';
-import { initI18n } from './platform/i18n/initI18n';
+import { startLoadingLocaleBundles } from './platform/i18n/loadLocaleBundle';
 import { readStoredLocale, resolveLocale } from './platform/i18n/resolveLocale';
 
-/** spec §4 Start-up: branding loaded and applied (theme colour, title, favicon), then the app mounts. */
+/**
+ * spec §4 Start-up: branding loaded and applied (theme colour, title, favicon), then the app mounts.
+ * issue 12: everything the first screen needs is asked for in one wave. The branding request left
+ * with the entry (index.html preloads it); the screen's chunks, the current user and i18next go now,
+ * the language bundle as soon as the branding names the default language.
+ */
 async function start(): Promise<void> {
+  startFirstScreen();
+  const i18n = import('./platform/i18n/initI18n');
   const branding = await loadBranding();
   applyBranding(branding);
-  await initI18n(resolveLocale(readStoredLocale(), branding.default_locale));
+  const locale = resolveLocale(readStoredLocale(), branding.default_locale);
+  startLoadingLocaleBundles(locale);
+  await (await i18n).initI18n(locale);
 
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element to mount the portal in.');

@@ -86,8 +86,9 @@ const marketplacePropertyFields = {
 };
 export const marketplacePropertiesSchema = z.object({ ...marketplacePropertyFields, Tags: tagsSchema.default([]) }).strict();
 export const createMarketplaceRequestSchema = z.object({ ownerAccountId: accountIdSchema.optional(), marketplaceProperties: marketplacePropertiesSchema }).strict();
+// What is left out stays as it is (no defaults here). (No comment inside the chain: the portal's
+// build marks `z.` calls of the contracts pure and must see the `.` right after `z`.)
 export const updateMarketplacePropertiesRequestSchema = z
-  // What is left out stays as it is (no defaults here).
   .object({ marketplaceId: marketplaceIdSchema, marketplaceProperties: z.object(marketplacePropertyFields).partial().strict() })
   .strict();
 export const marketplaceIdRequestSchema = z.object({ marketplaceId: marketplaceIdSchema }).strict();

@@ -16,7 +16,7 @@ import { writeAudit, requestMeta } from '../platform/audit';
 import { ApiError } from '../platform/errors';
 import { translateMessage } from '../platform/i18n/messages';
 import { defineOperation, definePublicOperation, type OperationContext } from '../platform/operations';
-import { endSession, loadAccount, memoized } from '../platform/session';
+import { endSession, loadAccount } from '../platform/session';
 import { requireAccountInHierarchy } from '../platform/access';
 import { loadPlatformBranding } from '../branding/brandingRoutes';
 import { EMAIL_CODE_MINUTES, enabledMethods, issueEmailCode, listMfaMethods } from './mfa';
@@ -75,7 +75,9 @@ const getCurrentUser = defineOperation({
   request: emptyRequestSchema,
   response: sessionUserSchema,
   allowDuringMfaSetup: true,
-  handler: async (_input, { db, caller }) => memoized(caller, 'sessionUser', () => toSessionUser(db, caller)),
+  // Asked on every screen: served from the session cache until something changes (issue 12).
+  answerCachedPerSession: true,
+  handler: async (_input, { db, caller }) => toSessionUser(db, caller),
 });
 
 const logout = definePublicOperation({

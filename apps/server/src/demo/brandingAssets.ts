@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+// sharp loads on first use: the start of a server with its data already written needs no image (issue 12).
 
 // The demo owner's logo and favicon, drawn here so the repository carries no binary assets.
 export const DEMO_LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="220" height="48" viewBox="0 0 220 48" role="img">
@@ -12,4 +12,7 @@ export const DEMO_ICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="64"
   <path fill="#fff" d="M18 44h28a10 10 0 0 0 1.3-19.9A14 14 0 0 0 20.6 21 10 10 0 0 0 18 44z"/>
 </svg>`;
 
-export const renderPng = (svg: string, size: number) => sharp(Buffer.from(svg)).resize(size, size).png().toBuffer();
+export const renderPng = async (svg: string, size: number) => {
+  const { default: sharp } = await import('sharp');
+  return sharp(Buffer.from(svg)).resize(size, size).png().toBuffer();
+};

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
 import type { Database } from '../platform/db/database';
 import { normalizeFilePath, readStoredFile } from '../platform/files';
 
@@ -35,6 +34,8 @@ export function registerKeeperRoutes(app: FastifyInstance, db: Database): void {
     } else {
       const file = await readStoredFile(db, path);
       if (!file || !file.contentType.startsWith('image/')) return reply.callNotFound();
+      // Loaded on the first rendition, not at start-up (issue 12).
+      const { default: sharp } = await import('sharp');
       image = await sharp(file.data).resize(width, height, { fit: 'inside', withoutEnlargement: true }).png().toBuffer();
       if (renditions.size >= CACHE_ENTRIES) renditions.delete(renditions.keys().next().value!);
     }

@@ -1,4 +1,4 @@
-import path from 'node:path';
+import { serverFile } from './serverFiles';
 
 /** Every setting the server reads from the environment; the README documents each. */
 export interface ServerConfig {
@@ -63,7 +63,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     corsOrigins: list(env.CORS_ORIGINS),
     sessionIdleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 30),
     sessionAbsoluteHours: Number(env.SESSION_ABSOLUTE_HOURS ?? 12),
-    webDist: env.WEB_DIST ?? path.resolve(import.meta.dirname, '../../../web/dist'),
+    webDist: env.WEB_DIST ?? serverFile('../web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     bodyLimitBytes: Number(env.BODY_LIMIT_BYTES ?? 1_048_576),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${env.PORT ?? 8080}`).replace(/\/+$/, ''),

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { Locale } from '@cmp/contracts/locales';
 import { XLSX_CONTENT_TYPE, type FileDownload } from '@cmp/contracts/users';
 import { catalogue } from './i18n/messages';
@@ -30,6 +29,8 @@ export async function workbookDownload<Row>(
   locale: Locale,
   input: { baseName: string; sheetTitleKey: string; columns: ExcelColumn<Row>[]; rows: Row[] },
 ): Promise<FileDownload> {
+  // Loaded on the first export, not at start-up: it alone took a third of a second (issue 12).
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   workbook.created = new Date();
   const sheet = workbook.addWorksheet(catalogueText(locale, input.sheetTitleKey).slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });

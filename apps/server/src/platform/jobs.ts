@@ -1,4 +1,4 @@
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DatabaseHandle } from './db/database';
 
@@ -40,9 +40,9 @@ export interface SendOptions {
  * (SKIP LOCKED) and keeps one cron schedule for all.
  */
 export class JobRunner {
-  private readonly boss: PgBoss;
   private readonly definitions: JobDefinition[];
-  private started: Promise<void> | null = null;
+  /** pg-boss once started: queues created, workers polling, schedules kept. */
+  private boss: Promise<PgBoss> | null = null;
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -50,43 +50,55 @@ export class JobRunner {
     definitions: JobDefinition[],
   ) {
     this.definitions = definitions;
-    this.boss = new PgBoss({
-      db: { executeSql: (text, values) => database.executeSql(text, values) },
+  }
+
+  async start(): Promise<void> {
+    await this.startedBoss();
+  }
+
+  private startedBoss(): Promise<PgBoss> {
+    this.boss ??= this.startBoss();
+    return this.boss;
+  }
+
+  private async startBoss(): Promise<PgBoss> {
+    // pg-boss (and pg with it) loads here, after the server answers, not during its start (issue 12).
+    const { default: PgBoss } = await import('pg-boss');
+    const boss = new PgBoss({
+      db: { executeSql: (text, values) => this.database.executeSql(text, values) },
       // Old jobs are archived after a day and dropped after a week: the audit log keeps the history.
       archiveCompletedAfterSeconds: 24 * 3600,
       deleteAfterDays: 7,
     });
     // Without a listener an 'error' event would throw; a failed poll is retried on the next one.
-    this.boss.on('error', (error) => log.error({ err: error }, 'job runner error'));
-  }
-
-  start(): Promise<void> {
-    this.started ??= this.startBoss();
-    return this.started;
-  }
-
-  private async startBoss(): Promise<void> {
-    await this.boss.start();
-    for (const def of this.definitions) {
-      await this.boss.createQueue(def.name);
-      await this.boss.work(def.name, { batchSize: def.batchSize ?? 1, pollingIntervalSeconds: def.pollingIntervalSeconds ?? 2 }, async (jobs) => {
-        for (const job of jobs) await def.handler(job.data as object, { db: this.database.db, log: this.log });
-      });
-      if (def.cron) await this.boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
+    boss.on('error', (error) => this.log.error({ err: error }, 'job runner error'));
+    await boss.start();
+    try {
+      for (const def of this.definitions) {
+        await boss.createQueue(def.name);
+        await boss.work(def.name, { batchSize: def.batchSize ?? 1, pollingIntervalSeconds: def.pollingIntervalSeconds ?? 2 }, async (jobs) => {
+          for (const job of jobs) await def.handler(job.data as object, { db: this.database.db, log: this.log });
+        });
+        if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
+      }
+    } catch (error) {
+      // stop() cannot reach a runner that never finished starting: its pollers stop here.
+      await boss.stop({ graceful: false, close: false }).catch(() => undefined);
+      throw error;
     }
+    return boss;
   }
 
   /** Enqueues a job; the database keeps it until a node has done it. */
   async send(name: string, data: object, options: SendOptions = {}): Promise<void> {
-    await this.start();
-    await this.boss.send(name, data, { startAfter: options.startAfter, singletonKey: options.singletonKey });
+    const boss = await this.startedBoss();
+    await boss.send(name, data, { startAfter: options.startAfter, singletonKey: options.singletonKey });
   }
 
   /** Stops polling and waits briefly for running jobs; the server closes the database after. */
   async stop(): Promise<void> {
-    if (!this.started) return;
-    await this.started.catch(() => undefined);
-    await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 5_000 });
+    const boss = await this.boss?.catch(() => undefined);
+    await boss?.stop({ graceful: true, wait: true, close: false, timeout: 5_000 });
   }
 }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { call, signIn, startTestServer, type TestServer } from '../test/testServer';
+import { SLOW_REQUEST_MS } from './logging';
 import { OPERATION_PREFIX } from './operationRoute';
 import { defineOperation } from './operations';
 
@@ -24,6 +25,19 @@ const failingInsert = defineOperation({
   },
 });
 
+const slowOperation = defineOperation({
+  service: 'IProbeService',
+  operation: 'TakeLong',
+  summary: 'test probe',
+  readOnly: true,
+  request: z.object({}).strict(),
+  response: z.object({ Ok: z.boolean() }),
+  async handler() {
+    await new Promise((resolve) => setTimeout(resolve, SLOW_REQUEST_MS + 50));
+    return { Ok: true };
+  },
+});
+
 const lines: string[] = [];
 const stream = new Writable({
   write(chunk: Buffer, _encoding, done) {
@@ -34,7 +48,7 @@ const stream = new Writable({
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({}, [failingInsert], { level: 'info', stream });
+  server = await startTestServer({}, [failingInsert, slowOperation], { level: 'info', stream });
 });
 afterAll(async () => {
   await server?.close();
@@ -49,15 +63,29 @@ describe('the server log', () => {
     expect(errorLine).toBeDefined();
     expect(errorLine).toContain('insert into no_such_table');
     expect(errorLine).toContain('no_such_table');
+    // A 5xx answer is logged at error with its path, whatever else is quiet at info.
+    const failedRequest = lines.map((line) => JSON.parse(line) as { level: number; msg: string; req?: { url: string }; res?: { statusCode: number } }).find((line) => line.msg === 'request failed');
+    expect(failedRequest).toMatchObject({ level: 50, req: { url: `${OPERATION_PREFIX}/IProbeService/FailInSql` }, res: { statusCode: 500 } });
     expect(lines.join('\n')).not.toContain(SECRET);
   });
 
-  it('logs requests without their query string', async () => {
-    await server.app.inject({ method: 'GET', url: `/healthz?secret=${SECRET}` });
-    await server.app.inject({ method: 'POST', url: `${OPERATION_PREFIX}/IAuthorizationService/PingPong?otpauth=${SECRET}`, payload: {} });
-    const requestLines = lines.filter((line) => line.includes('/healthz') || line.includes('PingPong'));
-    expect(requestLines.length).toBeGreaterThan(0);
-    expect(requestLines.some((line) => line.includes('/healthz?[redacted]'))).toBe(true);
+  it('writes no line for a normal request at the default level, info', async () => {
+    const cookie = await signIn(server.app, 'admin');
+    const before = lines.length;
+    expect((await server.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    expect((await call(server.app, 'IAuthorizationService/GetCurrentUser', {}, { cookie })).status).toBe(200);
+    expect(lines.slice(before)).toEqual([]);
+  });
+
+  it('logs a slow request at warn, with its path but without its query string', async () => {
+    const cookie = await signIn(server.app, 'admin');
+    const before = lines.length;
+    const result = await server.app.inject({ method: 'POST', url: `${OPERATION_PREFIX}/IProbeService/TakeLong?otpauth=${SECRET}`, headers: { cookie, 'content-type': 'application/json' }, payload: {} });
+    expect(result.statusCode).toBe(200);
+    const written = lines.slice(before).map((line) => JSON.parse(line) as { level: number; msg: string; req: { url: string }; responseTime: number });
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({ level: 40, msg: 'slow request', req: { url: `${OPERATION_PREFIX}/IProbeService/TakeLong?[redacted]` } });
+    expect(written[0]!.responseTime).toBeGreaterThan(SLOW_REQUEST_MS);
     expect(lines.join('\n')).not.toContain(SECRET);
   });
 });

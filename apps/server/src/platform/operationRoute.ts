@@ -38,6 +38,12 @@ export function registerOperationRoute(app: FastifyInstance, registry: Operation
     }
     const input = parseBody(def.request, request.body);
     const ctx = { db, config, mailer, request, reply, locale: localeFromAcceptLanguage(request.headers['accept-language']), caller };
+    if (def.answerCachedPerSession && caller) {
+      // Kept encoded: each send then skips serialising, measuring and encoding the text (issue 12).
+      const json = await memoized(caller, `answer:${def.service}/${def.operation}`, async () => Buffer.from(JSON.stringify(await def.handler(input, ctx as never))));
+      // What Fastify itself sends for an object (it serialises with JSON.stringify), byte for byte.
+      return reply.code(200).type('application/json; charset=utf-8').send(json);
+    }
     const result = await def.handler(input, ctx as never);
     if (!def.readOnly) await sessionCache.invalidateAll();
     return reply.code(200).send(result);

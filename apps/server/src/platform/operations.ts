@@ -34,8 +34,20 @@ interface OperationBase<Req extends z.ZodType, Res extends z.ZodType> {
   readOnly?: boolean;
 }
 
+interface SignedInOperationOptions {
+  rule?: SecurityRule;
+  /**
+   * The serialised answer is kept with the cached session and sent again until a mutating
+   * operation clears the cache (SessionCache), so only for a read-only answer that depends on
+   * nothing but the session (not on the request body, not on the caller's language) and whose
+   * handler sets nothing on the reply: later calls do not run it.
+   * GetCurrentUser's 7 KB body cost a third of its time to serialise on every call (issue 12).
+   */
+  answerCachedPerSession?: boolean;
+}
+
 /** The registry's uniform view of an operation. */
-export interface OperationDefinition extends OperationBase<z.ZodType, z.ZodType> {
+export interface OperationDefinition extends OperationBase<z.ZodType, z.ZodType>, Pick<SignedInOperationOptions, 'answerCachedPerSession'> {
   /** 'public', or signed in plus — when given — the capability rule of the operation. */
   access: 'public' | { rule?: SecurityRule };
   handler(input: unknown, ctx: OperationContext): Promise<unknown>;
@@ -43,9 +55,10 @@ export interface OperationDefinition extends OperationBase<z.ZodType, z.ZodType>
 
 /** Declares an operation for signed-in callers: service, name, request schema, capability rule and handler in one place. */
 export function defineOperation<Req extends z.ZodType, Res extends z.ZodType>(
-  def: OperationBase<Req, Res> & { rule?: SecurityRule; handler(input: z.output<Req>, ctx: SignedInContext): Promise<z.input<Res>> },
+  def: OperationBase<Req, Res> & SignedInOperationOptions & { handler(input: z.output<Req>, ctx: SignedInContext): Promise<z.input<Res>> },
 ): OperationDefinition {
   const { rule, ...rest } = def;
+  if (def.answerCachedPerSession && !def.readOnly) throw new Error(`operation ${def.service}/${def.operation}: a cached answer needs readOnly`);
   return { ...rest, access: { rule } } as unknown as OperationDefinition;
 }
 

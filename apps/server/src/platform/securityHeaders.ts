@@ -26,12 +26,14 @@ export const CONTENT_SECURITY_POLICY = [
 const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
 export function installSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply) => {
+  // A callback hook, not an async one: it runs on every answer, and a promise per request costs (issue 12).
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');
     reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
     if (request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
     // Operation answers carry session data (the user, their accounts): no cache, shared or private, keeps them.
     if (request.url.startsWith(OPERATION_PREFIX)) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { hash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Capability, CapabilityObjectType, CapabilityValue } from '@cmp/contracts/capabilities';
@@ -36,7 +36,8 @@ export async function memoized<T>(caller: CallerSession, key: string, compute: (
   return value;
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+// One-shot hashing: it runs on every request, and a Hash object per call showed in the profile (issue 12).
+const hashToken = (token: string) => hash('sha256', token, 'hex');
 
 /** DESIGN.md sessions: ≥128-bit random ids (here 256), a new id at every sign-in. */
 export async function startSession(

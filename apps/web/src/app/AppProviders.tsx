@@ -1,10 +1,10 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import type { Branding } from '@cmp/contracts/branding';
 import { BrandingContext } from '../platform/branding/BrandingContext';
 import { ToastArea } from '../platform/messages/ToastArea';
+import { AppThemeProvider } from '../platform/theme/AppThemeProvider';
 import { createAppTheme } from '../platform/theme/createAppTheme';
 
 export function createQueryClient(): QueryClient {
@@ -29,13 +29,13 @@ export function AppProviders({ branding, queryClient: givenClient, children }: A
 
   return (
     <BrandingContext value={branding}>
-      <ThemeProvider theme={theme}>
+      <AppThemeProvider theme={theme}>
         <CssBaseline />
         <QueryClientProvider client={givenClient ?? ownClient}>
           {children}
           <ToastArea />
         </QueryClientProvider>
-      </ThemeProvider>
+      </AppThemeProvider>
     </BrandingContext>
   );
 }

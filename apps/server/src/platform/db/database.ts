@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { PgliteWorkerClient } from './pgliteWorkerClient';
+import { serverFile } from '../serverFiles';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle has the same query surface as the database. */
@@ -27,7 +27,7 @@ export interface DatabaseHandle {
 
 const CHANNEL = /^[a-z_]+$/;
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+const migrationsFolder = serverFile('drizzle');
 
 /**
  * Opens the database of DESIGN.md: PostgreSQL when a URL is given, otherwise embedded PGlite in
@@ -38,11 +38,14 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
 }
 
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
   const inMemory = dataDir === 'memory://';
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  const client = await startPglite(inMemory ? undefined : path.resolve(dataDir, 'pglite'));
+  // The database's thread starts first and opens while Drizzle's modules load (issue 12: start-up).
+  const [client, { drizzle }, { migrate }] = await Promise.all([
+    startPglite(inMemory ? undefined : path.resolve(dataDir, 'pglite')),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const db = drizzle(client as PGlite, { schema });
   await migrate(db, { migrationsFolder });
   return {

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { SerializedError, WorkerReply, WorkerRequest } from './pgliteWorkerProtocol';
+import { serverFile } from '../serverFiles';
 
 export interface QueryResult {
   rows: unknown[];
@@ -75,7 +76,7 @@ export class PgliteWorkerClient extends PgliteWorkerSession {
 
   /** Starts the thread and opens the database in `dataDir` (in memory when undefined). */
   static async start(dataDir: string | undefined): Promise<PgliteWorkerClient> {
-    const worker = new Worker(new URL('./pgliteWorker.mjs', import.meta.url), { workerData: { dataDir } });
+    const worker = new Worker(serverFile('src/platform/db/pgliteWorker.mjs'), { workerData: { dataDir } });
     const client = new PgliteWorkerClient(worker);
     await client.waitReady;
     return client;

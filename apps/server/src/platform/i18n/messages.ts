@@ -2,12 +2,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_LOCALE, SUPPORTED_LOCALES, normalizeLocale, type Locale } from '@cmp/contracts/locales';
 import type { ErrorKey } from '@cmp/contracts/errors';
+import { serverFile } from '../serverFiles';
 
 // Error bodies are read by people (spec §8: the portal shows the Message text), so the server
 // answers them in the caller's language, chosen from Accept-Language. A language is
 // `messages/<lang>.json` plus `messages/<area>/<lang>.json` of each area, so features add texts
 // without touching one another's files.
-const messagesDir = path.join(import.meta.dirname, 'messages');
+const messagesDir = serverFile('src/platform/i18n/messages');
 export const messageFolders = ['', ...readdirSync(messagesDir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name)];
 const readCatalogue = (folder: string, locale: Locale): Record<string, string> => {
   try {

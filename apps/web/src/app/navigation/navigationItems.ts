@@ -1,4 +1,4 @@
-import { ACCOUNT_CAPABILITY, canHoldAccountType, type AccountType } from '@cmp/contracts/accounts';
+import { ACCOUNT_CAPABILITY, canHoldAccountType, type AccountType } from '@cmp/contracts/accountTypes';
 import { isAllowed, requirement, type Capability, type SecurityRule } from '@cmp/contracts/capabilities';
 import { ROUTE_RULES } from '../routes/routeTable';
 

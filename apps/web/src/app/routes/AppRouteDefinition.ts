@@ -22,5 +22,7 @@ export interface AppRouteDefinition extends RouteMeta {
   layout: RouteLayout;
   /** Loads the screen lazily (its own chunk); without one the route shows the area-in-preparation page. */
   screen?: () => Promise<ComponentType>;
+  /** The path a user most likely goes to next: its chunks load once they start using this screen (issue 12). */
+  likelyNext?: string;
   children?: Omit<AppRouteDefinition, 'layout'>[];
 }

@@ -7,7 +7,10 @@ import type { RouteMeta } from './AppRouteDefinition';
 import { decideRoute } from './decideRoute';
 
 export interface RouteHandle {
-  meta: RouteMeta;
+  /** The guard's view of a route; layout routes have none. */
+  meta?: RouteMeta;
+  /** Loads the chunk the route renders (its screen or layout), so start-up can ask for it early. */
+  loadChunk?: () => Promise<unknown>;
 }
 
 /** Runs spec §4's route guard on every navigation, above both layouts, then renders the matched route. */
@@ -21,8 +24,7 @@ export function RouteGuard({ routes }: { routes: RouteObject[] }) {
   const pageSsoReturn = readSsoReturn(window.location.search);
   const ssoReturn = readSsoReturn(location.search) ?? pageSsoReturn;
 
-  const needsUser = !ssoReturn && route !== undefined && !route.isPublic && !route.isMfaPage;
-  const userQuery = useQuery({ ...currentUserQueryOptions, enabled: needsUser });
+  const userQuery = useQuery({ ...currentUserQueryOptions, enabled: needsUser(route, ssoReturn) });
 
   const decision = decideRoute({
     matches,
@@ -35,6 +37,11 @@ export function RouteGuard({ routes }: { routes: RouteObject[] }) {
   if (decision.kind === 'loadUser') return <LoadingScreen />;
   if (decision.kind === 'redirect') return <GuardRedirect to={decision.to} clearsPageQuery={pageSsoReturn !== undefined} />;
   return element;
+}
+
+/** spec §4 Route guard: public and MFA pages, and an SSO provider's return, pass without the current user. */
+export function needsUser(route: RouteMeta | undefined, ssoReturn: { code: string; state: string } | undefined): boolean {
+  return !ssoReturn && route !== undefined && !route.isPublic && !route.isMfaPage;
 }
 
 /** spec §4: an SSO provider returns to the origin with `?code=…&state=…` (spec §7 SSO button). */

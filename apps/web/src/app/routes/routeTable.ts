@@ -1,4 +1,5 @@
 import { requirement, type SecurityRule } from '@cmp/contracts/capabilities';
+import { DASHBOARD_PATH } from '../../platform/navigation/appPaths';
 import type { AppRouteDefinition } from './AppRouteDefinition';
 
 export { DASHBOARD_PATH, LOGIN_PATH, SETUP_MFA_PATH } from '../../platform/navigation/appPaths';
@@ -62,7 +63,8 @@ const adminConsoleScreen = () => import('../../branding/screens/AdminConsoleScre
  */
 export const ROUTE_TABLE: AppRouteDefinition[] = [
   // Public and sign-in routes (plain layout).
-  { path: 'login', layout: 'plain', isPublic: true, titleKey: 'routes.login', screen: loginScreen },
+  // spec §2: a sign-in lands on the dashboard, so its chunks load while the user types.
+  { path: 'login', layout: 'plain', isPublic: true, titleKey: 'routes.login', screen: loginScreen, likelyNext: DASHBOARD_PATH },
   { path: 'login-mfa', layout: 'plain', isMfaPage: true, titleKey: 'routes.login_mfa', screen: loginMfaScreen },
   { path: 'select-mfa-method', layout: 'plain', isMfaPage: true, titleKey: 'routes.select_mfa_method', screen: selectMfaMethodScreen },
   { path: 'reset-password', layout: 'plain', isPublic: true, titleKey: 'routes.reset_password', screen: requestResetPasswordScreen },

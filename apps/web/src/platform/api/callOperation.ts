@@ -1,5 +1,4 @@
-import i18next from 'i18next';
-import { currentLanguage } from '../i18n/initI18n';
+import { currentLanguage, translate } from '../i18n/currentLanguage';
 import { showMessage } from '../messages/messageStore';
 import { ApiError } from './ApiError';
 import { apiErrorText, type CallFailure } from './apiErrorText';
@@ -72,7 +71,7 @@ function requestHeaders(): Record<string, string> {
 }
 
 function failure(operation: string, details: CallFailure, status: number | undefined, suppressErrorToast: boolean): ApiError {
-  const text = apiErrorText(details, operation, (key, values) => i18next.t(key, values));
+  const text = apiErrorText(details, operation, translate);
   // spec §8: cancellations are expected (a newer request took over) and never shown.
   if (!suppressErrorToast && !details.isCanceled) showMessage({ type: 'error', text, name: `api-error:${operation}` });
   return new ApiError(text, { operation, status, isCanceled: details.isCanceled });

@@ -41,7 +41,3 @@ export async function initI18nWithBundle(locale: Locale, bundle: LocaleBundle): 
 function setDocumentLanguage(language: string): void {
   document.documentElement.lang = language;
 }
-
-export function currentLanguage(): string {
-  return i18next.resolvedLanguage ?? i18next.language ?? DEFAULT_LOCALE;
-}

@@ -14,9 +14,25 @@ export function fetchCurrentUser(signal?: AbortSignal): Promise<SessionUser> {
   return callOperation<SessionUser>('IAuthorizationService', 'GetCurrentUser', {}, { suppressErrorToast: true, signal });
 }
 
+// The request start-up sent before React rendered (issue 12: in parallel with the language bundle
+// and the screen's chunk); the route guard's first load of the user takes it over once.
+let startedRequest: Promise<SessionUser> | undefined;
+
+export function startCurrentUserRequest(): void {
+  startedRequest = fetchCurrentUser();
+  // The route guard that takes it over sees a failure (401: not signed in); until then it is not unhandled.
+  startedRequest.catch(() => undefined);
+}
+
+function takeCurrentUser(signal: AbortSignal): Promise<SessionUser> {
+  const request = startedRequest ?? fetchCurrentUser(signal);
+  startedRequest = undefined;
+  return request;
+}
+
 export const currentUserQueryOptions = {
   queryKey: CURRENT_USER_QUERY_KEY,
-  queryFn: ({ signal }: { signal: AbortSignal }) => fetchCurrentUser(signal),
+  queryFn: ({ signal }: { signal: AbortSignal }) => takeCurrentUser(signal),
   retry: false,
   staleTime: Infinity,
   gcTime: Infinity,

@@ -1,17 +1,19 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
+import { lazyWithPreload } from '../../platform/ui/lazyWithPreload';
 
-// The header is in the portal's first download, which is at its size budget: the search field and
-// everything behind it load as their own chunk once the header shows.
-async function loadGlobalSearch(): Promise<{ default: ComponentType }> {
+// The search field and everything behind it are a chunk of their own (entry size budget), asked for
+// as soon as the header's code is here, so that it shows with the header and never wraps it later (issue 12).
+async function loadGlobalSearch(): Promise<ComponentType> {
   try {
-    return { default: (await import('./GlobalSearch')).GlobalSearch };
+    return (await import('./GlobalSearch')).GlobalSearch;
   } catch (error) {
     // A failed chunk (a deployment replaced it) costs the search field, not the whole header.
     console.error('The global search could not be loaded', error);
-    return { default: () => null };
+    return () => null;
   }
 }
-const GlobalSearch = lazy(loadGlobalSearch);
+const GlobalSearch = lazyWithPreload(loadGlobalSearch);
+void GlobalSearch.preload();
 
 /** spec §2 "Global search" in the header. */
 export function GlobalSearchSlot() {

@@ -1,9 +1,12 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { isAllowed, requirement } from '@cmp/contracts/capabilities';
 import type { SessionUser } from '@cmp/contracts/auth';
+import { lazyWithPreload } from '../../platform/ui/lazyWithPreload';
 
-// The header is in the entry chunk; the menu and its dialog load on their own (entry size budget).
-const TermsMenu = lazy(() => import('./TermsMenu').then((module) => ({ default: module.TermsMenu })));
+// The menu and its dialog are a chunk of their own (entry size budget), asked for as soon as the
+// header's code is here, so that they show with the header and never wrap it later (issue 12).
+const TermsMenu = lazyWithPreload(() => import('./TermsMenu').then((module) => module.TermsMenu));
+TermsMenu.preload().catch(() => undefined);
 
 export const TERMS_RULE = requirement('CONFIRMED_TERMS', ['Read']);
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { AccountType, Views } from '@cmp/contracts/accounts';
 import type { CreatedAccount, DefaultView, LoadedAccount, ViewLayout } from '@cmp/contracts/accountViews';
 import { callOperation } from '../../../platform/api/callOperation';
-import { currentLanguage } from '../../../platform/i18n/initI18n';
+import { currentLanguage } from '../../../platform/i18n/currentLanguage';
 
 const SERVICE = 'IAccountService';
 
