@@ -56,6 +56,8 @@ const auditLogScreen = () => import('../../auditLog/screens/AuditLogScreen').the
 const userLogScreen = () => import('../../auditLog/screens/AuditLogScreen').then((module) => module.UserLogScreen);
 const notificationPreferencesScreen = () => import('../../notifications/screens/NotificationPreferencesScreen').then((module) => module.NotificationPreferencesScreen);
 const adminConsoleScreen = () => import('../../branding/screens/AdminConsoleScreen').then((module) => module.AdminConsoleScreen);
+const pricelistsScreen = () => import('../../pricing/screens/PricelistsScreen').then((module) => module.PricelistsScreen);
+const editPricesScreen = () => import('../../pricing/screens/EditPricesScreen').then((module) => module.EditPricesScreen);
 
 /**
  * Every route of spec §2, as data. Routes without a `screen` show the area-in-preparation page
@@ -98,9 +100,9 @@ export const ROUTE_TABLE: AppRouteDefinition[] = [
   { path: 'add-to-pricelist', layout: 'full', titleKey: 'routes.add_to_pricelist' },
   { path: 'terminate', layout: 'full', titleKey: 'routes.terminate', screen: terminateScreen },
   { path: 'move', layout: 'full', rule: requirement('ACCOUNT_MOVE', ['Execute']), titleKey: 'routes.move', screen: moveScreen },
-  { path: 'pricelists', layout: 'full', rule: ROUTE_RULES.marketplace, titleKey: 'routes.pricelists' },
-  { path: 'pricelists/:marketplaceId/edit-prices', layout: 'full', titleKey: 'routes.edit_prices' },
-  { path: 'pricelists/:marketplaceId/edit-all-prices', layout: 'full', titleKey: 'routes.edit_all_prices' },
+  { path: 'pricelists', layout: 'full', rule: ROUTE_RULES.marketplace, titleKey: 'routes.pricelists', screen: pricelistsScreen },
+  { path: 'pricelists/:marketplaceId/edit-prices', layout: 'full', titleKey: 'routes.edit_prices', screen: editPricesScreen },
+  { path: 'pricelists/:marketplaceId/edit-all-prices', layout: 'full', titleKey: 'routes.edit_all_prices', screen: editPricesScreen },
   { path: 'service/:serviceId/:pricelistId?', layout: 'full', titleKey: 'routes.service_info' },
   { path: 'service-tool/edit-service-groups', layout: 'full', titleKey: 'routes.edit_service_groups' },
   { path: 'propagation', layout: 'full', titleKey: 'routes.propagation' },

@@ -9,10 +9,11 @@ interface ListPaginationProps {
   pageSize: number;
   onPageChange: (page: number) => void;
   onPageSizeChange: (pageSize: number) => void;
+  pageSizes?: number[];
 }
 
 /** Server-side paging of a long list, every label in the user's language. */
-export function ListPagination({ total, page, pageSize, onPageChange, onPageSizeChange }: ListPaginationProps) {
+export function ListPagination({ total, page, pageSize, onPageChange, onPageSizeChange, pageSizes = PAGE_SIZES }: ListPaginationProps) {
   const { t } = useTranslation();
   return (
     <TablePagination
@@ -20,7 +21,7 @@ export function ListPagination({ total, page, pageSize, onPageChange, onPageSize
       count={total}
       page={page}
       rowsPerPage={pageSize}
-      rowsPerPageOptions={PAGE_SIZES}
+      rowsPerPageOptions={pageSizes}
       onPageChange={(_, next) => onPageChange(next)}
       onRowsPerPageChange={(event) => onPageSizeChange(Number(event.target.value))}
       labelRowsPerPage={t('users.rows_per_page')}
