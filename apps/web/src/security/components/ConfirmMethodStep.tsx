@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -20,6 +20,9 @@ export function ConfirmMethodStep({ methodId, onConfirmed }: ConfirmMethodStepPr
   const [error, setError] = useState<string>();
   const [isConfirming, setIsConfirming] = useState(false);
   const codeRef = useRef<HTMLInputElement>(null);
+  // The button that led here is gone: focus goes to what the user does next, not to the page
+  // behind the dialog (WCAG 2.4.3), and Escape keeps closing the dialog.
+  useEffect(() => codeRef.current?.focus(), []);
 
   const confirm = async (event: FormEvent) => {
     event.preventDefault();
