@@ -15,3 +15,5 @@ export * from './schema/notifications';
 export * from './schema/orders';
 export * from './schema/provisioning';
 export * from './schema/knowledgeBase';
+export * from './schema/commerce';
+export * from './schema/customCharges';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, unitPrice } from './columns';
 import { accounts } from './accounts';
 
@@ -40,6 +40,10 @@ export const products = pgTable(
     /** The spec §5 icon path; anything else shows the blank placeholder. */
     iconPath: text('icon_path'),
     termsOfService: text('terms_of_service'),
+    /** Explore's default order, highest first (spec §3 sort key Ranking). */
+    ranking: integer('ranking').notNull().default(0),
+    /** Raised by every change of the service, so an Excel import made from an older export is refused (spec §7 revisionId). */
+    revision: integer('revision').notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [
@@ -104,4 +108,41 @@ export const serviceGroupServices = pgTable(
       .references(() => products.name),
   },
   (t) => [primaryKey({ columns: [t.serviceGroupId, t.productName] }), index('service_group_services_product_idx').on(t.productName)],
+);
+
+/** A vendor's public profile (spec §2 My vendor profile): text per language, logo, support contact. */
+export const vendorProfiles = pgTable('vendor_profiles', {
+  vendorAccountId: integer('vendor_account_id')
+    .primaryKey()
+    .references(() => accounts.id),
+  /** Profile text by language code. */
+  descriptions: jsonb('descriptions').$type<Record<string, string>>().notNull().default({}),
+  /** A branding-style image path served by /keeper/get, or null for the placeholder. */
+  logoPath: text('logo_path'),
+  supportEmail: text('support_email'),
+  supportPhone: text('support_phone'),
+  supportUrl: text('support_url'),
+  websiteUrl: text('website_url'),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * A reseller's (or the platform owner's) own settings of a service for its customers (spec §2 My
+ * services): enabled or not, and texts that replace the vendor's in its customers' portal.
+ */
+export const ownerServiceSettings = pgTable(
+  'owner_service_settings',
+  {
+    ownerAccountId: integer('owner_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    productName: text('product_name')
+      .notNull()
+      .references(() => products.name),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    displayNames: jsonb('display_names').$type<Record<string, string>>().notNull().default({}),
+    descriptions: jsonb('descriptions').$type<Record<string, string>>().notNull().default({}),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerAccountId, t.productName] }), index('owner_service_settings_product_idx').on(t.productName)],
 );
