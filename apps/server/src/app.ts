@@ -45,6 +45,9 @@ import { notificationOperations } from './notifications/operations';
 import { chatBotOperations } from './chatBot/operations';
 import { marketplaceOperations } from './marketplace/operations';
 import { pricingOperations } from './pricing/operations';
+import { customChargeOperations } from './customCharges/operations';
+import { serviceManagementOperations } from './catalog/operations';
+import { propagationJobs } from './pricing/propagationJobs';
 
 export interface BuildOptions {
   database: DatabaseHandle;
@@ -133,6 +136,8 @@ export async function buildServer({ database, config, logger = false, extraOpera
     ...chatBotOperations,
     ...marketplaceOperations,
     ...pricingOperations,
+    ...customChargeOperations,
+    ...serviceManagementOperations,
     ...extraOperations,
   );
   // SSO_PROVIDERS → sso_providers and the login buttons of branding (README "Configuration").
@@ -141,7 +146,7 @@ export async function buildServer({ database, config, logger = false, extraOpera
   const mail = mailer ?? createMailer(db, config.smtpUrl);
   registerOperationRoute(app, registry, db, config, mail, sessionCache);
   // Background work on the same database (DESIGN.md "jobs"); stopped before the database closes.
-  const jobs = new JobRunner(database, app.log, [...accountLifecycleJobs, ...authJobs({ config, mailer: mail })]);
+  const jobs = new JobRunner(database, app.log, [...accountLifecycleJobs, ...authJobs({ config, mailer: mail }), ...propagationJobs]);
   app.decorate('jobs', jobs);
   // Started a moment after the server answers (issue 12: start-up), not in its way; a job sent
   // before then starts the runner at once (JobRunner.send), and closing waits for it (JobRunner.stop).

@@ -14,6 +14,8 @@ import { DEMO_EXTRA_VENDORS, loadDemoPricing } from './demoPricing';
 import { loadDemoCatalog } from './demoCatalog';
 import { loadDemoKnowledgeBase } from './demoKnowledgeBase';
 import { loadDemoOrders } from './demoOrders';
+import { loadDemoCustomCharges } from './demoCustomCharges';
+import { loadDemoVendorProfiles } from './demoVendorProfiles';
 
 /** The demo cast of DESIGN.md; tests and people trying the product rely on these usernames. */
 export const DEMO_USERNAMES = ['admin', 'reseller.admin', 'company.admin', 'company.user', 'other.admin', 'vendor.admin'] as const;
@@ -107,6 +109,8 @@ export async function loadDemoWorld(tx: Tx, passwordHash: string): Promise<void>
   await loadDemoCatalog(tx, admin);
   await loadDemoPricing(tx);
   await loadDemoOrders(tx);
+  await loadDemoVendorProfiles(tx);
+  await loadDemoCustomCharges(tx);
   await loadDemoKnowledgeBase(tx, owner);
 
   for (const row of created) {

@@ -58,6 +58,14 @@ const notificationPreferencesScreen = () => import('../../notifications/screens/
 const adminConsoleScreen = () => import('../../branding/screens/AdminConsoleScreen').then((module) => module.AdminConsoleScreen);
 const pricelistsScreen = () => import('../../pricing/screens/PricelistsScreen').then((module) => module.PricelistsScreen);
 const editPricesScreen = () => import('../../pricing/screens/EditPricesScreen').then((module) => module.EditPricesScreen);
+const addToPricelistScreen = () => import('../../pricing/screens/AddToPricelistScreen').then((module) => module.AddToPricelistScreen);
+const propagationScreen = () => import('../../pricing/screens/PropagationScreen').then((module) => module.PropagationScreen);
+const exploreScreen = () => import('../../marketplace/screens/ExploreScreen').then((module) => module.ExploreScreen);
+const serviceInfoScreen = () => import('../../marketplace/screens/ServiceInfoScreen').then((module) => module.ServiceInfoScreen);
+const myServicesScreen = () => import('../../catalog/screens/MyServicesScreen').then((module) => module.MyServicesScreen);
+const vendorProfileScreen = () => import('../../catalog/screens/VendorProfileScreen').then((module) => module.VendorProfileScreen);
+const serviceGroupsScreen = () => import('../../catalog/screens/ServiceGroupsScreen').then((module) => module.ServiceGroupsScreen);
+const billingScreen = () => import('../../customCharges/screens/BillingScreen').then((module) => module.BillingScreen);
 
 /**
  * Every route of spec §2, as data. Routes without a `screen` show the area-in-preparation page
@@ -90,22 +98,22 @@ export const ROUTE_TABLE: AppRouteDefinition[] = [
   { path: 'account/:accountId/notifications', layout: 'full', titleKey: 'routes.notifications', screen: notificationPreferencesScreen },
   { path: 'account/:accountId/audit-log', layout: 'full', titleKey: 'routes.audit_log', screen: auditLogScreen },
   { path: 'account/:accountId/user-log', layout: 'full', titleKey: 'routes.user_log', screen: userLogScreen },
-  { path: 'account/:accountId/billing', layout: 'full', titleKey: 'routes.billing' },
+  { path: 'account/:accountId/billing', layout: 'full', titleKey: 'routes.billing', screen: billingScreen },
   { path: 'account/:accountId/service-info', layout: 'full', titleKey: 'routes.service_info' },
   { path: 'account/:accountId/security', layout: 'full', titleKey: 'routes.security', screen: accountSecurityScreen },
   { path: 'account/:accountId/user-security', layout: 'full', titleKey: 'routes.user_security', screen: userSecurityScreen },
   { path: 'account/:accountId/support-details', layout: 'full', rule: create('SUPPORT_CONTACT_DETAILS'), titleKey: 'support.details_title', screen: () => import('../../support/screens/SupportDetailsScreen').then((module) => module.SupportDetailsScreen) },
   { path: 'account/:accountId/knowledge-base', layout: 'full', rule: create('WIKI'), titleKey: 'knowledge_base.title', screen: () => import('../../knowledgeBase/screens/KnowledgeBaseScreen').then((module) => module.KnowledgeBaseScreen) },
   { path: 'upgrade-subscription/:accountId', layout: 'full', titleKey: 'routes.upgrade_subscription' },
-  { path: 'add-to-pricelist', layout: 'full', titleKey: 'routes.add_to_pricelist' },
+  { path: 'add-to-pricelist', layout: 'full', rule: ROUTE_RULES.marketplace, titleKey: 'routes.add_to_pricelist', screen: addToPricelistScreen },
   { path: 'terminate', layout: 'full', titleKey: 'routes.terminate', screen: terminateScreen },
   { path: 'move', layout: 'full', rule: requirement('ACCOUNT_MOVE', ['Execute']), titleKey: 'routes.move', screen: moveScreen },
   { path: 'pricelists', layout: 'full', rule: ROUTE_RULES.marketplace, titleKey: 'routes.pricelists', screen: pricelistsScreen },
   { path: 'pricelists/:marketplaceId/edit-prices', layout: 'full', titleKey: 'routes.edit_prices', screen: editPricesScreen },
   { path: 'pricelists/:marketplaceId/edit-all-prices', layout: 'full', titleKey: 'routes.edit_all_prices', screen: editPricesScreen },
-  { path: 'service/:serviceId/:pricelistId?', layout: 'full', titleKey: 'routes.service_info' },
-  { path: 'service-tool/edit-service-groups', layout: 'full', titleKey: 'routes.edit_service_groups' },
-  { path: 'propagation', layout: 'full', titleKey: 'routes.propagation' },
+  { path: 'service/:serviceId/:pricelistId?', layout: 'full', rule: ROUTE_RULES.marketplace, titleKey: 'routes.service_info', screen: serviceInfoScreen },
+  { path: 'service-tool/edit-service-groups', layout: 'full', rule: ROUTE_RULES.myServices, titleKey: 'routes.edit_service_groups', screen: serviceGroupsScreen },
+  { path: 'propagation', layout: 'full', rule: ROUTE_RULES.marketplace, titleKey: 'routes.propagation', screen: propagationScreen },
   { path: 'orders/my-orders', layout: 'full', rule: ROUTE_RULES.myOrders, titleKey: 'routes.my_orders' },
   { path: 'orders/request-review', layout: 'full', rule: ROUTE_RULES.requestReview, titleKey: 'routes.request_review' },
   {
@@ -123,9 +131,9 @@ export const ROUTE_TABLE: AppRouteDefinition[] = [
   // The legacy hash area (spec §2).
   { path: 'Dashboard', layout: 'full', titleKey: 'routes.dashboard', screen: dashboardScreen },
   { path: 'DashboardManager/Start', layout: 'full', rule: ROUTE_RULES.customLandingPage, titleKey: 'routes.custom_landing_page' },
-  { path: 'Marketplace/Explore', layout: 'full', rule: ROUTE_RULES.marketplace, titleKey: 'routes.explore' },
-  { path: 'Marketplace/MyServices', layout: 'full', rule: ROUTE_RULES.myServices, titleKey: 'routes.my_services' },
-  { path: 'Marketplace/VendorProfile', layout: 'full', rule: ROUTE_RULES.vendorProfile, titleKey: 'routes.vendor_profile' },
+  { path: 'Marketplace/Explore', layout: 'full', rule: ROUTE_RULES.marketplace, titleKey: 'routes.explore', screen: exploreScreen },
+  { path: 'Marketplace/MyServices', layout: 'full', rule: ROUTE_RULES.myServices, titleKey: 'routes.my_services', screen: myServicesScreen },
+  { path: 'Marketplace/VendorProfile', layout: 'full', rule: ROUTE_RULES.vendorProfile, titleKey: 'routes.vendor_profile', screen: vendorProfileScreen },
   { path: 'QuotationTool/Quotes', layout: 'full', rule: ROUTE_RULES.myQuotes, titleKey: 'routes.my_quotes' },
   { path: 'QuotationTool/CustomerQuotes', layout: 'full', rule: ROUTE_RULES.customerQuotes, titleKey: 'routes.customer_quotes' },
   { path: 'SalesQuotes', layout: 'full', rule: ROUTE_RULES.salesQuotes, titleKey: 'routes.sales_quotes' },
