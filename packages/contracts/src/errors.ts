@@ -65,6 +65,13 @@ export const ERROR_KEYS = [
   'field_invalid_characters',
   'field_out_of_range',
   'json_too_deep',
+  // Service management (issue 13, catalog).
+  'upload_failed',
+  'service_owner_invalid',
+  'service_name_taken',
+  'service_revision_stale',
+  'service_group_name_taken',
+  'service_group_in_use',
   'pricelist_owner_reseller_only',
   'pricelist_name_taken',
   'pricelist_has_customers',
@@ -72,5 +79,14 @@ export const ERROR_KEYS = [
   'priority_list_incomplete',
   'pricing_rule_default_fixed',
   'pricing_scope_invalid',
+  'pricelist_service_unknown',
+  'pricelist_service_not_offered',
+  'propagation_filter_conflict',
+  'propagation_filter_clash',
+  'propagation_filter_vendor_invalid',
+  'propagation_preview_unknown',
+  'propagation_preview_outdated',
+  'propagation_exchange_rate_outdated',
+  'propagation_customer_invalid',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
