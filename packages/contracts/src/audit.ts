@@ -43,6 +43,8 @@ export const AUDIT_ACTIONS = [
   'UsersExported',
   'AuditLogExported',
   'NotificationPreferencesSaved',
+  'CustomChargeCreated',
+  'CustomChargeDeleted',
   'VendorProfileSaved',
   'VendorServiceSaved',
   'ServiceSettingsSaved',
