@@ -47,6 +47,8 @@ export const priceExplanationSchema = z.object({
   /** The percentage or the static price the rule applies; null for Srp. */
   Parameter: z.string().nullable(),
   IsDefaultRule: z.boolean(),
+  /** A manual price typed into the edit-prices grid priced the item, before every rule (RuleId 0, Model Static). */
+  IsManualPrice: z.boolean().optional(),
 });
 export type PriceExplanation = z.infer<typeof priceExplanationSchema>;
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { accounts, exchangeRates, priceableItems, pricelists, pricingRules, products, serviceGroupServices, serviceGroups } from '../platform/db/schema';
+import { accounts, exchangeRates, priceableItems, pricelistItemCosts, pricelistItemPrices, pricelists, pricingRules, products, serviceGroupServices, serviceGroups } from '../platform/db/schema';
 import { startTestServer, type TestServer } from '../test/testServer';
-import { effectivePrice, effectivePrices } from './effectivePrice';
+import { effectivePrice, effectivePrices, pricesWithChange } from './effectivePrice';
 
 // The database side of the one price function (issue 13): rules, scopes and currencies as stored.
 
@@ -87,5 +87,32 @@ describe('effectivePrice (issue 13)', () => {
     const counted = (await db.execute(sql`select count(*)::int as count from pricing_rules where pricelist_id = ${ids.pricelist}`)) as unknown as { rows: { count: number }[] };
     expect(counted.rows[0]!.count).toBe(4);
     expect((await effectivePrice(db, ids.crmSeat, ids.pricelist))?.isPriced).toBe(true);
+  });
+
+  it('takes a propagated cost as purchase price and a manual price before every rule, and prices a hypothetical change', async () => {
+    const db = server.handle.db;
+    // A propagated cost of 40 replaces the vendor's 30 (no exchange): 40 × 1.12 = 44.80.
+    await db.insert(pricelistItemCosts).values({ pricelistId: ids.pricelist, priceableItemId: ids.crmSeat, purchasePrice: '40', sourcePricelistId: ids.pricelist });
+    expect(await effectivePrice(db, ids.crmSeat, ids.pricelist)).toMatchObject({ price: '44.80', purchasePrice: '40.00' });
+    // A manual price below it wins over the rules and is flagged.
+    await db.insert(pricelistItemPrices).values({ pricelistId: ids.pricelist, priceableItemId: ids.crmSeat, salesPrice: '39.995' });
+    expect(await effectivePrice(db, ids.crmSeat, ids.pricelist)).toMatchObject({
+      price: '40.00',
+      isBelowPurchase: false,
+      explanation: { RuleId: 0, RuleName: 'Manual price', Model: 'Static', IsManualPrice: true },
+    });
+    const rules = (await pricesWithChange(db, ids.pricelist, {}, { items: [ids.crmSeat] }))!.basis.rules;
+    const changed = await pricesWithChange(
+      db,
+      ids.pricelist,
+      { rules: rules.map((rule) => (rule.name === 'Skyline partners' ? { ...rule, parameter: '50' } : rule)), manualPrices: new Map([[ids.crmSeat, null]]), costs: new Map([[ids.mailSeat, '8']]) },
+      { items: [ids.crmSeat, ids.mailSeat] },
+    );
+    expect(changed!.current.get(ids.crmSeat)).toMatchObject({ price: '40.00' });
+    expect(changed!.changed.get(ids.crmSeat)).toMatchObject({ price: '60.00', explanation: { RuleName: 'Skyline partners', Parameter: '50' } });
+    // 8 / 0.8 = 10.00 under the group's gross margin.
+    expect([changed!.current.get(ids.mailSeat), changed!.changed.get(ids.mailSeat)]).toMatchObject([{ price: '5.13' }, { price: '10.00' }]);
+    await db.delete(pricelistItemPrices).where(eq(pricelistItemPrices.pricelistId, ids.pricelist));
+    await db.delete(pricelistItemCosts).where(eq(pricelistItemCosts.pricelistId, ids.pricelist));
   });
 });

@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray, lte, type SQL } from 'drizzle-orm';
 import type { FeeType, PricingModel, PricingScopeKind } from '@cmp/contracts/pricing';
 import type { Queryable } from '../platform/db/database';
-import { exchangeRates, priceableItems, pricelistServices, pricelists, pricingRules, products, serviceGroupServices, serviceGroups } from '../platform/db/schema';
+import { exchangeRates, priceableItems, pricelistItemCosts, pricelistItemPrices, pricelistServices, pricelists, pricingRules, products, serviceGroupServices, serviceGroups } from '../platform/db/schema';
 import { money, UNIT_PRICE_SCALE } from './money';
-import { priceByRules, type PriceResult, type PricingRuleDefinition } from './priceByRules';
+import { priceByRules, type PriceableItemFacts, type PriceResult, type PricingRuleDefinition } from './priceByRules';
 
 // DESIGN.md "Commerce": effectivePrice(item, pricelist, at) — the one place a sales price comes from.
 // This loads what priceByRules needs from the database: the pricelist's rules, the items with their
@@ -37,23 +37,92 @@ export async function pricelistRules(db: Queryable, pricelistId: number): Promis
   }));
 }
 
+/**
+ * A hypothetical change to price with (issue 13 "price-change preview", propagation): other rules
+ * (one added, changed or removed, priorities moved), other propagated purchase prices, other manual
+ * prices. An item missing from a map keeps what is stored; a null removes the stored value.
+ */
+export interface PricingChange {
+  /** The pricelist's rules as they would be (replaces the stored ones). */
+  rules?: readonly PricingRuleDefinition[];
+  /** Propagated purchase prices (pricelist_item_costs), in the pricelist's currency, by item id. */
+  costs?: ReadonlyMap<number, string | null>;
+  /** Manual prices (pricelist_item_prices) by item id. */
+  manualPrices?: ReadonlyMap<number, string | null>;
+}
+
+/** One item as stored, before a rule is applied: what priceByRules needs, still in the vendor's terms. */
+export interface ItemPricingBasis {
+  itemId: number;
+  productName: string;
+  name: string;
+  feeType: FeeType;
+  vendorAccountId: number;
+  serviceGroupIds: number[];
+  vendorCurrency: string;
+  vendorPurchasePrice: string | null;
+  vendorSrp: string | null;
+  /** The propagated purchase price (already in the pricelist's currency), if any. */
+  cost: string | null;
+  manualPrice: string | null;
+  /** The rate from the vendor's currency, null when it is the pricelist's, or why there is none to use. */
+  rate: { rate: string; asOf: Date } | null | 'exchange_rate_missing' | 'exchange_rate_outdated';
+}
+
+/** Everything a pricelist's prices follow from, loaded once and priced as often as needed. */
+export interface PricingBasis {
+  pricelistId: number;
+  ownerAccountId: number;
+  currency: string;
+  rules: PricingRuleDefinition[];
+  items: ItemPricingBasis[];
+}
+
+/** Which items: those the pricelist offers (active items of its enabled services), or these ids. */
+export type ItemSelection = 'offered' | readonly number[];
+
 /** The sales price of each item under the pricelist, with the rule that produced it. Items not found are left out. */
 export async function effectivePrices(db: Queryable, pricelistId: number, itemIds: readonly number[], options: EffectivePriceOptions = {}): Promise<Map<number, EffectivePrice>> {
   if (itemIds.length === 0) return new Map();
-  return pricesWhere(db, pricelistId, inArray(priceableItems.id, [...itemIds]), options);
+  const basis = await loadPricingBasis(db, pricelistId, itemIds, options);
+  return basis ? priceBasis(basis) : new Map();
 }
 
 /** Every active item of the services a pricelist offers, priced (the edit-prices grid). */
 export async function effectivePricesOfPricelist(db: Queryable, pricelistId: number, options: EffectivePriceOptions = {}): Promise<Map<number, EffectivePrice>> {
-  const offered = db.select({ name: pricelistServices.productName }).from(pricelistServices).where(and(eq(pricelistServices.pricelistId, pricelistId), eq(pricelistServices.isEnabled, true)));
-  return pricesWhere(db, pricelistId, and(eq(priceableItems.isActive, true), inArray(priceableItems.productName, offered))!, options);
+  const basis = await loadPricingBasis(db, pricelistId, 'offered', options);
+  return basis ? priceBasis(basis) : new Map();
 }
 
-async function pricesWhere(db: Queryable, pricelistId: number, itemCondition: SQL, options: EffectivePriceOptions): Promise<Map<number, EffectivePrice>> {
+/**
+ * The items' prices now and with a hypothetical change, from one load (the preview of a rule
+ * change, a propagation's effect). Undefined when the pricelist does not exist.
+ */
+export async function pricesWithChange(
+  db: Queryable,
+  pricelistId: number,
+  change: PricingChange,
+  options: EffectivePriceOptions & { items?: ItemSelection } = {},
+): Promise<{ basis: PricingBasis; current: Map<number, EffectivePrice>; changed: Map<number, EffectivePrice> } | undefined> {
+  const basis = await loadPricingBasis(db, pricelistId, options.items ?? 'offered', options);
+  if (!basis) return undefined;
+  return { basis, current: priceBasis(basis), changed: priceBasis(basis, change) };
+}
+
+/** Loads the rules, items, groups, propagated costs, manual prices and exchange rates a pricelist's prices follow from. */
+export async function loadPricingBasis(db: Queryable, pricelistId: number, selection: ItemSelection, options: EffectivePriceOptions = {}): Promise<PricingBasis | undefined> {
   const at = options.at ?? new Date();
   const [pricelist] = await db.select().from(pricelists).where(eq(pricelists.id, pricelistId)).limit(1);
-  if (!pricelist) return new Map();
+  if (!pricelist) return undefined;
   const rules = await pricelistRules(db, pricelistId);
+  let itemCondition: SQL;
+  if (selection === 'offered') {
+    const offered = db.select({ name: pricelistServices.productName }).from(pricelistServices).where(and(eq(pricelistServices.pricelistId, pricelistId), eq(pricelistServices.isEnabled, true)));
+    itemCondition = and(eq(priceableItems.isActive, true), inArray(priceableItems.productName, offered))!;
+  } else {
+    if (selection.length === 0) return { pricelistId, ownerAccountId: pricelist.ownerAccountId, currency: pricelist.currency, rules, items: [] };
+    itemCondition = inArray(priceableItems.id, [...selection]);
+  }
   const items = await db
     .select({ item: priceableItems, vendorAccountId: products.vendorAccountId, currency: products.currency })
     .from(priceableItems)
@@ -70,35 +139,73 @@ async function pricesWhere(db: Queryable, pricelistId: number, itemCondition: SQ
     : [];
   const groupsByProduct = new Map<string, number[]>();
   for (const row of memberships) groupsByProduct.set(row.productName, [...(groupsByProduct.get(row.productName) ?? []), row.groupId]);
-  const rates = new Map<string, Awaited<ReturnType<typeof latestRate>>>();
+  // A few ids: only their rows; a whole pricelist: all its rows at once.
+  const costCondition = selection === 'offered' ? eq(pricelistItemCosts.pricelistId, pricelistId) : and(eq(pricelistItemCosts.pricelistId, pricelistId), inArray(pricelistItemCosts.priceableItemId, [...selection]));
+  const manualCondition =
+    selection === 'offered' ? eq(pricelistItemPrices.pricelistId, pricelistId) : and(eq(pricelistItemPrices.pricelistId, pricelistId), inArray(pricelistItemPrices.priceableItemId, [...selection]));
+  const costs = new Map((await db.select({ id: pricelistItemCosts.priceableItemId, price: pricelistItemCosts.purchasePrice }).from(pricelistItemCosts).where(costCondition)).map((row) => [row.id, row.price]));
+  const manual = new Map((await db.select({ id: pricelistItemPrices.priceableItemId, price: pricelistItemPrices.salesPrice }).from(pricelistItemPrices).where(manualCondition)).map((row) => [row.id, row.price]));
+  const rates = new Map<string, ItemPricingBasis['rate']>();
+  const maxAgeMs = (options.maxExchangeRateAgeDays ?? DEFAULT_MAX_EXCHANGE_RATE_AGE_DAYS) * DAY_MS;
+  for (const currency of new Set(items.map((row) => row.currency))) {
+    if (currency === pricelist.currency) continue;
+    const rate = await latestRate(db, currency, pricelist.currency, at);
+    rates.set(currency, !rate ? 'exchange_rate_missing' : at.getTime() - rate.asOf.getTime() > maxAgeMs ? 'exchange_rate_outdated' : rate);
+  }
+  return {
+    pricelistId,
+    ownerAccountId: pricelist.ownerAccountId,
+    currency: pricelist.currency,
+    rules,
+    items: items.map(({ item, vendorAccountId, currency }) => ({
+      itemId: item.id,
+      productName: item.productName,
+      name: item.name,
+      feeType: item.feeType as FeeType,
+      vendorAccountId: vendorAccountId ?? 0,
+      serviceGroupIds: groupsByProduct.get(item.productName) ?? [],
+      vendorCurrency: currency,
+      vendorPurchasePrice: item.purchasePrice,
+      vendorSrp: item.srp,
+      cost: costs.get(item.id) ?? null,
+      manualPrice: manual.get(item.id) ?? null,
+      rate: rates.get(currency) ?? null,
+    })),
+  };
+}
+
+/** What priceByRules gets for an item: a propagated cost replaces the vendor's purchase price and needs no exchange. */
+export function itemFacts(item: ItemPricingBasis, currency: string, change: PricingChange = {}): PriceableItemFacts | 'exchange_rate_missing' | 'exchange_rate_outdated' {
+  const cost = change.costs?.has(item.itemId) ? change.costs.get(item.itemId)! : item.cost;
+  const manualPrice = change.manualPrices?.has(item.itemId) ? change.manualPrices.get(item.itemId)! : item.manualPrice;
+  const rate = item.rate;
+  if (typeof rate === 'string' && manualPrice === null) return rate;
+  // Vendor amounts in the pricelist's currency, kept at unit-price scale; the price function rounds once.
+  const convert = (amount: string | null) => (amount === null || typeof rate === 'string' ? null : !rate ? amount : money(amount).times(rate.rate).toFixed(UNIT_PRICE_SCALE));
+  return {
+    id: item.itemId,
+    vendorAccountId: item.vendorAccountId,
+    serviceGroupIds: item.serviceGroupIds,
+    feeType: item.feeType,
+    currency,
+    purchasePrice: cost ?? convert(item.vendorPurchasePrice),
+    srp: convert(item.vendorSrp),
+    manualPrice,
+  };
+}
+
+/** Prices every item of a basis, as stored or with a change. */
+export function priceBasis(basis: PricingBasis, change: PricingChange = {}): Map<number, EffectivePrice> {
+  const rules = change.rules ?? basis.rules;
   const result = new Map<number, EffectivePrice>();
-  for (const { item, vendorAccountId, currency } of items) {
-    let exchangeRate: { rate: string; asOf: Date } | null = null;
-    if (currency !== pricelist.currency) {
-      if (!rates.has(currency)) rates.set(currency, await latestRate(db, currency, pricelist.currency, at));
-      const rate = rates.get(currency);
-      const maxAgeMs = (options.maxExchangeRateAgeDays ?? DEFAULT_MAX_EXCHANGE_RATE_AGE_DAYS) * DAY_MS;
-      if (!rate || at.getTime() - rate.asOf.getTime() > maxAgeMs) {
-        result.set(item.id, { itemId: item.id, isPriced: false, currency: pricelist.currency, skipped: [], problem: rate ? 'exchange_rate_outdated' : 'exchange_rate_missing', exchangeRate: null });
-        continue;
-      }
-      exchangeRate = rate;
+  for (const item of basis.items) {
+    const facts = itemFacts(item, basis.currency, change);
+    if (typeof facts === 'string') {
+      result.set(item.itemId, { itemId: item.itemId, isPriced: false, currency: basis.currency, skipped: [], problem: facts, exchangeRate: null });
+      continue;
     }
-    // Vendor amounts in the pricelist's currency, kept at unit-price scale; the price function rounds once.
-    const convert = (amount: string | null) => (amount === null || !exchangeRate ? amount : money(amount).times(exchangeRate.rate).toFixed(UNIT_PRICE_SCALE));
-    const price = priceByRules(
-      {
-        id: item.id,
-        vendorAccountId: vendorAccountId ?? 0,
-        serviceGroupIds: groupsByProduct.get(item.productName) ?? [],
-        feeType: item.feeType as FeeType,
-        currency: pricelist.currency,
-        purchasePrice: convert(item.purchasePrice),
-        srp: convert(item.srp),
-      },
-      rules,
-    );
-    result.set(item.id, { ...price, itemId: item.id, currency: pricelist.currency, exchangeRate });
+    const exchangeRate = item.rate && typeof item.rate !== 'string' ? item.rate : null;
+    result.set(item.itemId, { ...priceByRules(facts, rules), itemId: item.itemId, currency: basis.currency, exchangeRate });
   }
   return result;
 }

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FEE_TYPES, type PricingModel } from '@cmp/contracts/pricing';
 import { minorUnits, priceScale } from './money';
+import { itemFacts } from './effectivePrice';
 import { priceByRules, type PriceableItemFacts, type PricingRuleDefinition } from './priceByRules';
 
 // Issue 13 "Tests that must exist": property tests of every pricing model — rounding edge cases,
@@ -201,6 +202,59 @@ describe('the price function: properties (fast-check)', () => {
           expect(priced(priceByRules(item({ purchasePrice: purchase, srp: purchase }), [named])).price).toBe(result.price);
         },
       ),
+    );
+  });
+});
+
+describe('the price function: manual prices and propagated costs (issue 13)', () => {
+  it('prices by a manual price before every rule, says so, and flags it below purchase', () => {
+    const result = priced(priceByRules(item({ manualPrice: '9.499' }), [rule('Markup', '50', { priority: 1 }), defaultRule()]));
+    expect(result.price).toBe('9.50');
+    expect(result.explanation).toEqual({ RuleId: 0, RuleName: 'Manual price', Model: 'Static', Parameter: '9.499', IsDefaultRule: false, IsManualPrice: true });
+    expect([result.margin, result.isBelowPurchase, result.skipped]).toEqual(['-0.50', true, []]);
+    // A rule-made price says it is no manual price.
+    expect(priced(priceByRules(item({ manualPrice: null }), [defaultRule()])).explanation.IsManualPrice).toBe(false);
+    // Even an item no rule could price has its manual price.
+    expect(priced(priceByRules(item({ purchasePrice: null, srp: null, manualPrice: '0' }), [])).price).toBe('0.00');
+  });
+
+  it('a manual price wins over any rules, rounded half-up at the scale and never lifted to purchase (fast-check)', () => {
+    const ruleArb = fc.tuple(fc.constantFrom<PricingModel>('Static', 'Srp', 'Markup', 'GrossMargin', 'SrpDiscount'), marginPercent, fc.integer({ min: 1, max: 9 }));
+    fc.assert(
+      fc.property(fc.array(ruleArb, { maxLength: 6 }), decimal6, decimal6, currency, feeType, (shapes, manual, purchase, code, fee) => {
+        const rules = shapes.map(([model, parameter, priority]) => rule(model, model === 'Srp' ? null : parameter, { priority }));
+        const facts = item({ manualPrice: manual, purchasePrice: purchase, currency: code, feeType: fee });
+        const result = priced(priceByRules(facts, [...rules, defaultRule()]));
+        const scale = priceScale(code, fee);
+        expect(result.price).toBe(halfUp(toMicro(manual), 1n, scale));
+        expect(result.explanation).toMatchObject({ RuleId: 0, Model: 'Static', IsManualPrice: true, IsDefaultRule: false });
+        expect(result.isBelowPurchase).toBe(toMicro(result.price) < toMicro(purchase));
+      }),
+    );
+  });
+
+  it('with a propagated cost as purchase price, margin models stay at or above it (fast-check)', () => {
+    // effectivePrice hands the propagated cost to the price function as the purchase price (itemFacts).
+    fc.assert(
+      fc.property(decimal6, decimal6, percent, currency, (vendorPrice, cost, parameter, code) => {
+        const basis = {
+          itemId: 1, productName: 'X', name: 'Seat', feeType: 'Recurring' as const, vendorAccountId: 10, serviceGroupIds: [], vendorCurrency: 'USD',
+          vendorPurchasePrice: vendorPrice, vendorSrp: '99', cost, manualPrice: null, rate: { rate: '3', asOf: new Date() },
+        };
+        // A propagated cost is already in the pricelist's currency: no exchange for it (the SRP still converts).
+        const facts = itemFacts(basis, code);
+        if (typeof facts === 'string') throw new Error('the rate is current');
+        expect([facts.purchasePrice, facts.srp]).toEqual([cost, '297.000000']);
+        const result = priced(priceByRules(facts, [rule('Markup', parameter)]));
+        expect(toMicro(result.price)).toBeGreaterThanOrEqual(toMicro(cost));
+        // An outdated rate leaves the item unpriced (its SRP cannot be known); a manual price still prices it.
+        const outdated = { ...basis, rate: 'exchange_rate_outdated' as const };
+        expect(itemFacts(outdated, code)).toBe('exchange_rate_outdated');
+        expect(itemFacts({ ...outdated, cost: null }, code, { manualPrices: new Map([[1, '1.00']]) })).toMatchObject({ manualPrice: '1.00', purchasePrice: null, srp: null });
+        // A hypothetical cost replaces the stored one; null removes it.
+        expect(itemFacts({ ...basis, rate: null }, code, { costs: new Map([[1, '7.5']]) })).toMatchObject({ purchasePrice: '7.5' });
+        expect(itemFacts({ ...basis, rate: null }, code, { costs: new Map([[1, null]]) })).toMatchObject({ purchasePrice: vendorPrice });
+      }),
     );
   });
 });

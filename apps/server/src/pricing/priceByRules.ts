@@ -13,8 +13,14 @@ export interface PriceableItemFacts {
   feeType: FeeType;
   /** The pricelist's currency; the item's amounts are already in it. */
   currency: string;
+  /** The vendor's purchase price, or the one propagated to this pricelist (pricelist_item_costs), in the pricelist's currency. */
   purchasePrice: string | null;
   srp: string | null;
+  /**
+   * A price typed into the edit-prices grid for this item on this pricelist (pricelist_item_prices):
+   * it prices the item before every rule. Static, so it may lie below purchase (flagged).
+   */
+  manualPrice?: string | null;
 }
 
 export interface PricingRuleDefinition {
@@ -53,6 +59,11 @@ export type PriceResult =
   | { isPriced: false; skipped: SkippedRule[] };
 
 const HUNDRED = money(100);
+
+/** The explanation's rule name of a manual price (the web says it in the reader's language). */
+export const MANUAL_PRICE_RULE_NAME = 'Manual price';
+/** A manual price is no rule: its explanation carries this id. */
+export const MANUAL_PRICE_RULE_ID = 0;
 
 /** Highest priority first; the default rule always last; ties by id so the order never depends on the input's. */
 export function rulesInPriorityOrder(rules: readonly PricingRuleDefinition[]): PricingRuleDefinition[] {
@@ -104,8 +115,43 @@ function fixPrice(raw: Money, rule: PricingRuleDefinition, item: PriceableItemFa
   return rounded;
 }
 
-/** The sales price of an item under a pricelist's rules: the highest-priority rule whose scope matches and that can price it. */
+/** The sales price with what follows from it: margin, margin %, the below-purchase flag. */
+function pricedResult(item: PriceableItemFacts, price: Money, explanation: PriceExplanation, skipped: SkippedRule[]): PriceResult {
+  const scale = priceScale(item.currency, item.feeType);
+  const purchase = item.purchasePrice === null ? null : money(item.purchasePrice);
+  const margin = purchase && price.minus(purchase);
+  const srp = item.srp === null ? null : money(item.srp);
+  return {
+    isPriced: true,
+    price: moneyString(price, scale),
+    purchasePrice: purchase && moneyString(purchase, Math.max(scale, purchase.decimalPlaces())),
+    srp: srp && moneyString(srp, Math.max(scale, srp.decimalPlaces())),
+    margin: margin && moneyString(margin, Math.max(scale, margin.decimalPlaces())),
+    marginPercent: margin && !price.isZero() ? moneyString(margin.div(price).times(HUNDRED), 2) : null,
+    isBelowPurchase: purchase !== null && price.lessThan(purchase),
+    explanation,
+    skipped,
+  };
+}
+
+/**
+ * The sales price of an item under a pricelist's rules: a manual price first (it wins over every
+ * rule), else the highest-priority rule whose scope matches and that can price it.
+ */
 export function priceByRules(item: PriceableItemFacts, rules: readonly PricingRuleDefinition[]): PriceResult {
+  const scale = priceScale(item.currency, item.feeType);
+  if (item.manualPrice !== undefined && item.manualPrice !== null) {
+    // Like a static rule: rounded half-up at the scale, never lifted to the purchase price.
+    const manual = money(item.manualPrice);
+    return pricedResult(item, manual.toDecimalPlaces(scale, Money.ROUND_HALF_UP), {
+      RuleId: MANUAL_PRICE_RULE_ID,
+      RuleName: MANUAL_PRICE_RULE_NAME,
+      Model: 'Static',
+      Parameter: manual.toString(),
+      IsDefaultRule: false,
+      IsManualPrice: true,
+    }, []);
+  }
   const skipped: SkippedRule[] = [];
   for (const rule of rulesInPriorityOrder(rules)) {
     if (!scopeMatches(rule, item)) continue;
@@ -114,28 +160,19 @@ export function priceByRules(item: PriceableItemFacts, rules: readonly PricingRu
       skipped.push({ ruleId: rule.id, reason: raw });
       continue;
     }
-    const scale = priceScale(item.currency, item.feeType);
-    const price = fixPrice(raw, rule, item);
-    const purchase = item.purchasePrice === null ? null : money(item.purchasePrice);
-    const margin = purchase && price.minus(purchase);
-    const srp = item.srp === null ? null : money(item.srp);
-    return {
-      isPriced: true,
-      price: moneyString(price, scale),
-      purchasePrice: purchase && moneyString(purchase, Math.max(scale, purchase.decimalPlaces())),
-      srp: srp && moneyString(srp, Math.max(scale, srp.decimalPlaces())),
-      margin: margin && moneyString(margin, Math.max(scale, margin.decimalPlaces())),
-      marginPercent: margin && !price.isZero() ? moneyString(margin.div(price).times(HUNDRED), 2) : null,
-      isBelowPurchase: purchase !== null && price.lessThan(purchase),
-      explanation: {
+    return pricedResult(
+      item,
+      fixPrice(raw, rule, item),
+      {
         RuleId: rule.id,
         RuleName: rule.name,
         Model: rule.model,
         Parameter: rule.model === 'Srp' ? null : money(rule.parameter ?? 0).toString(),
         IsDefaultRule: rule.isDefault,
+        IsManualPrice: false,
       },
       skipped,
-    };
+    );
   }
   return { isPriced: false, skipped };
 }

@@ -12,6 +12,8 @@ export function describeRuleModel(t: TFunction, locale: string, model: PricingMo
 
 /** Issue 13 "every price explains itself": "Gross margin 25 % — rule 'Collaboration margin'". */
 export function pricedByText(t: TFunction, locale: string, rule: PriceExplanation, currency: string): string {
+  // A price typed into the edit-prices grid comes before every rule: "Manual price €3.99".
+  if (rule.IsManualPrice) return t('pricing_preview.manual_price', { price: formatMoney(rule.Parameter ?? '0', currency, locale) });
   return t('pricing.priced_by', { rule: describeRuleModel(t, locale, rule.Model, rule.Parameter, currency), name: rule.RuleName });
 }
 
