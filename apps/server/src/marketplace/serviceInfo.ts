@@ -1,73 +1,144 @@
-import { and, asc, eq } from 'drizzle-orm';
-import { requirement } from '@cmp/contracts/capabilities';
-import { getServiceRequestSchema, getServiceResponseSchema, isValidServiceIconPath } from '@cmp/contracts/marketplace';
+import { sql } from 'drizzle-orm';
+import type { Locale } from '@cmp/contracts/locales';
+import {
+  getMarketplaceTermsRequestSchema,
+  getMarketplaceTermsResponseSchema,
+  getServiceRequestSchema,
+  getServiceResponseSchema,
+  isValidServiceIconPath,
+} from '@cmp/contracts/marketplace';
+import type { Queryable } from '../platform/db/database';
 import { accessDenied } from '../platform/errors';
-import { accounts, priceableItems, products } from '../platform/db/schema';
 import { defineOperation } from '../platform/operations';
-import { customerPricelistId } from '../pricing/customerPricelist';
-import { effectivePrices } from '../pricing/effectivePrice';
+import type { CallerSession } from '../platform/session';
 import { requirePricelist } from '../pricing/pricelistAccess';
+import { catalogViewer, rowsOf, visibleServices, type CatalogViewer } from './catalogViewer';
+import { MARKETPLACE_READ } from './searchServices';
+import { priceCatalogItems, serviceItems } from './servicePrices';
 
-const MARKETPLACE_READ = requirement('MARKETPLACE', ['Read']);
+interface ServiceDetailRow {
+  name: string;
+  display_name: string;
+  short_description: string;
+  vendor_account_id: number | null;
+  category: string | null;
+  tags: string[];
+  icon_path: string | null;
+  is_new: boolean;
+  billing_period: 'Monthly' | 'Annual';
+  billing_rule: 'PerUnit' | 'Flat';
+  commitment_terms: string[];
+  terms_of_service: string | null;
+  vendor_sku: string | null;
+  product_number: string | null;
+  vendor_name: string | null;
+  vendor_descriptions: Record<string, string> | null;
+  website_url: string | null;
+  support_email: string | null;
+  support_phone: string | null;
+  support_url: string | null;
+}
 
 /**
- * spec §2 "service info": a service with every priceable item and its price — for a customer the
- * price of its own company's pricelist (the price it will be billed), for a reseller looking at one
- * of its pricelists that pricelist's price with the rule that set it — the terms and the vendor.
+ * The service as the caller sees it: for a customer only one its pricelist offers and no reseller
+ * above switched off (a hidden, unknown or inactive service answers 403 like a foreign id); with a
+ * pricelist the caller manages, any active service, priced by that pricelist.
+ */
+async function visibleService(db: Queryable, caller: CallerSession, locale: Locale, serviceId: string, pricelistId: number | undefined) {
+  const viewer: CatalogViewer =
+    pricelistId === undefined ? await catalogViewer(db, caller) : { pricelistId: (await requirePricelist(db, caller, pricelistId, MARKETPLACE_READ)).pricelist.id, ownerLineage: [] };
+  // A managed pricelist shows the whole active catalog (the reseller decides what it offers).
+  const visible = visibleServices(pricelistId === undefined ? viewer : { pricelistId: undefined, ownerLineage: [] }, locale);
+  const [row] = await rowsOf<ServiceDetailRow>(
+    db,
+    sql`select v.*, p.billing_rule, p.commitment_terms, p.terms_of_service, p.vendor_sku, p.product_number,
+        a.display_name as vendor_name, vp.descriptions as vendor_descriptions, vp.website_url, vp.support_email, vp.support_phone, vp.support_url
+      from ${visible} v join products p on p.name = v.name
+      left join accounts a on a.id = v.vendor_account_id
+      left join vendor_profiles vp on vp.vendor_account_id = v.vendor_account_id
+      where v.name = ${serviceId}`,
+  );
+  if (!row) throw accessDenied();
+  return { row, viewer };
+}
+
+/**
+ * spec §2 "service info": a service with every priceable item and its price — the price of the
+ * caller's company's pricelist (the price it will be billed), or of a pricelist the caller manages —
+ * each with the rule that set it (issue 13 "every price explains itself"), the terms and the vendor.
  */
 const getService = defineOperation({
   service: 'IMarketplaceService',
   operation: 'GetService',
   readOnly: true,
   summary:
-    "A service of the catalog with its priceable items priced for the caller's company (or, with pricelistId, by a pricelist the caller manages, naming the rule), its description in the caller's language, terms and vendor. An unknown or inactive service answers 403 like a foreign id.",
+    "A service of the catalog with every priceable item priced for the caller's company (or, with pricelistId, by a pricelist the caller manages) and the rule that set each price, its description in the caller's language, billing, commitment terms, terms and vendor. A caller no pricelist applies to sees the vendors' SRPs. An unknown, inactive or hidden service answers 403 like a foreign id.",
   request: getServiceRequestSchema,
   response: getServiceResponseSchema,
   rule: MARKETPLACE_READ,
   async handler(input, { db, caller, locale }) {
-    const [row] = await db
-      .select({ service: products, vendorName: accounts.displayName })
-      .from(products)
-      .leftJoin(accounts, eq(accounts.id, products.vendorAccountId))
-      .where(and(eq(products.name, input.serviceId), eq(products.isActive, true)))
-      .limit(1);
-    if (!row) throw accessDenied();
-    const { service } = row;
-    const pricelistId =
-      input.pricelistId === undefined ? await customerPricelistId(db, caller.companyAccount.id) : (await requirePricelist(db, caller, input.pricelistId, MARKETPLACE_READ)).pricelist.id;
-    const items = await db.select().from(priceableItems).where(and(eq(priceableItems.productName, service.name), eq(priceableItems.isActive, true))).orderBy(asc(priceableItems.id));
-    const prices = pricelistId === undefined ? new Map() : await effectivePrices(db, pricelistId, items.map((item) => item.id));
-    const isManaged = input.pricelistId !== undefined;
+    const { row, viewer } = await visibleService(db, caller, locale, input.serviceId, input.pricelistId);
+    const items = await serviceItems(db, row.name);
+    const prices = await priceCatalogItems(db, viewer, items);
+    const vendorText = row.vendor_descriptions ?? {};
     return {
-      Id: service.name,
-      DisplayName: service.displayNames[locale] ?? service.displayName,
-      Description: service.descriptions[locale] ?? service.descriptions.en ?? '',
-      Category: service.category,
-      Tags: service.tags,
-      VendorAccountId: service.vendorAccountId,
-      VendorName: row.vendorName ?? '',
-      BillingRule: service.billingRule as 'PerUnit' | 'Flat',
-      BillingPeriod: service.billingPeriod as 'Monthly' | 'Annual',
-      CommitmentTerms: service.commitmentTerms,
-      Icon: isValidServiceIconPath(service.iconPath) ? service.iconPath! : '',
-      TermsOfService: service.termsOfService,
-      MarketplaceId: pricelistId ?? null,
-      Currency: [...prices.values()][0]?.currency ?? null,
+      Id: row.name,
+      DisplayName: row.display_name,
+      Description: row.short_description,
+      Category: row.category,
+      Tags: row.tags,
+      VendorAccountId: row.vendor_account_id,
+      VendorName: row.vendor_name ?? '',
+      Vendor: {
+        AccountId: row.vendor_account_id,
+        Name: row.vendor_name ?? '',
+        Description: vendorText[locale] || vendorText.en || '',
+        WebsiteUrl: row.website_url,
+        SupportEmail: row.support_email,
+        SupportPhone: row.support_phone,
+        SupportUrl: row.support_url,
+      },
+      VendorSku: row.vendor_sku,
+      ProductNumber: row.product_number,
+      BillingRule: row.billing_rule,
+      BillingPeriod: row.billing_period,
+      CommitmentTerms: row.commitment_terms,
+      IsNew: row.is_new,
+      Icon: isValidServiceIconPath(row.icon_path) ? row.icon_path! : '',
+      TermsOfService: row.terms_of_service,
+      MarketplaceId: viewer.pricelistId ?? null,
+      Currency: [...prices.values()][0]?.Currency ?? null,
       Items: items.map((item) => {
         const price = prices.get(item.id);
-        const priced = price?.isPriced ? price : undefined;
         return {
           PriceableItemId: item.id,
           Name: item.name,
-          FeeType: item.feeType as 'Setup' | 'Recurring' | 'Usage',
+          FeeType: item.feeType,
           Unit: item.unit,
-          SalesPrice: priced?.price ?? null,
-          Problem: priced ? null : pricelistId === undefined ? 'no_pricelist' : price && 'problem' in price ? price.problem : 'no_rule',
-          RuleName: isManaged && priced ? priced.explanation.RuleName : null,
+          SalesPrice: price?.Amount ?? null,
+          Problem: price ? price.Problem : 'no_rule',
+          RuleName: price?.Rule?.RuleName ?? null,
+          Rule: price?.Rule ?? null,
+          Basis: price?.Basis ?? 'Pricelist',
         };
       }),
     };
   },
 });
 
-export const serviceInfoOperations = [getService];
+/** spec §7 Marketplace "terms": the terms of a service the caller may see (serviceName). */
+const getMarketplaceTerms = defineOperation({
+  service: 'IMarketplaceService',
+  operation: 'GetMarketplaceTerms',
+  readOnly: true,
+  summary: 'The terms of a service the caller may order (plain text; empty when the vendor wrote none). An unknown or hidden service answers 403 like a foreign id.',
+  request: getMarketplaceTermsRequestSchema,
+  response: getMarketplaceTermsResponseSchema,
+  rule: MARKETPLACE_READ,
+  async handler(input, { db, caller, locale }) {
+    const { row } = await visibleService(db, caller, locale, input.serviceName, undefined);
+    return { ServiceName: row.name, DisplayName: row.display_name, TermsText: row.terms_of_service ?? '' };
+  },
+});
+
+export const serviceInfoOperations = [getService, getMarketplaceTerms];

@@ -1,0 +1,103 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { FeeType } from '@cmp/contracts/pricing';
+import type { ServiceHeadlinePrice } from '@cmp/contracts/marketplace';
+import type { Queryable } from '../platform/db/database';
+import { effectivePrices } from '../pricing/effectivePrice';
+import { priceByRules, type PricingRuleDefinition } from '../pricing/priceByRules';
+import { rowsOf, type CatalogViewer } from './catalogViewer';
+
+// The prices Explore and the service page show come from the one price function (README "Money and
+// prices"): effectivePrices under the caller's pricelist, or — for a caller no pricelist applies to —
+// priceByRules with the vendor's SRP alone, so even an SRP is fixed by the same rounding rule.
+
+export interface CatalogItem {
+  id: number;
+  productName: string;
+  name: string;
+  feeType: FeeType;
+  unit: string | null;
+  purchasePrice: string | null;
+  srp: string | null;
+  vendorAccountId: number | null;
+  /** The currency the vendor prices the service in. */
+  currency: string;
+}
+
+export type ItemPrice = Pick<ServiceHeadlinePrice, 'Amount' | 'Currency' | 'Basis' | 'Rule' | 'Problem'>;
+
+/** A service's headline item: its first recurring fee, else its first usage fee, else its setup fee. */
+export const HEADLINE_ITEM_ORDER = sql`case pi.fee_type when 'Recurring' then 0 when 'Usage' then 1 else 2 end, pi.id`;
+
+const itemColumns = sql`pi.id, pi.product_name as "productName", pi.name, pi.fee_type as "feeType", pi.unit,
+  pi.purchase_price::text as "purchasePrice", pi.srp::text as srp, p.vendor_account_id as "vendorAccountId", p.currency`;
+
+/** The headline item of each named service (services without an active item are left out). */
+export async function headlineItems(db: Queryable, productNames: readonly string[]): Promise<Map<string, CatalogItem>> {
+  if (productNames.length === 0) return new Map();
+  const rows = await rowsOf<CatalogItem>(
+    db,
+    sql`select distinct on (pi.product_name) ${itemColumns}
+      from priceable_items pi join products p on p.name = pi.product_name
+      where pi.is_active and pi.product_name = any(${sql.param([...productNames])}::text[])
+      order by pi.product_name, ${HEADLINE_ITEM_ORDER}`,
+  );
+  return new Map(rows.map((row) => [row.productName, row]));
+}
+
+/** Every active item of one service, in the order the service page lists them. */
+export async function serviceItems(db: Queryable, productName: string): Promise<CatalogItem[]> {
+  return rowsOf<CatalogItem>(
+    db,
+    sql`select ${itemColumns} from priceable_items pi join products p on p.name = pi.product_name
+      where pi.is_active and pi.product_name = ${productName} order by ${HEADLINE_ITEM_ORDER}`,
+  );
+}
+
+/** The headline item of every service a subquery names (its column `name`): Explore's price sort. */
+export async function headlineItemsOf(db: Queryable, services: SQL): Promise<CatalogItem[]> {
+  return rowsOf<CatalogItem>(
+    db,
+    sql`select distinct on (pi.product_name) ${itemColumns}
+      from priceable_items pi join products p on p.name = pi.product_name
+      where pi.is_active and pi.product_name in (select name from ${services} s)
+      order by pi.product_name, ${HEADLINE_ITEM_ORDER}`,
+  );
+}
+
+/** The vendor's SRP alone, as the rule of a caller no pricelist applies to. */
+const SRP_ONLY: PricingRuleDefinition[] = [{ id: 0, name: 'SRP', priority: 1, isDefault: true, model: 'Srp', parameter: null, scope: { kind: 'AllServices', ids: [] } }];
+
+/** The price of each item for the viewer, by item id. */
+export async function priceCatalogItems(db: Queryable, viewer: CatalogViewer, items: readonly CatalogItem[]): Promise<Map<number, ItemPrice>> {
+  const result = new Map<number, ItemPrice>();
+  if (viewer.pricelistId === undefined) {
+    for (const item of items) {
+      const price = priceByRules(
+        { id: item.id, vendorAccountId: item.vendorAccountId ?? 0, serviceGroupIds: [], feeType: item.feeType, currency: item.currency, purchasePrice: item.purchasePrice, srp: item.srp },
+        SRP_ONLY,
+      );
+      result.set(item.id, { Amount: price.isPriced ? price.price : null, Currency: item.currency, Basis: 'Srp', Rule: null, Problem: price.isPriced ? null : 'no_rule' });
+    }
+    return result;
+  }
+  const prices = await effectivePrices(
+    db,
+    viewer.pricelistId,
+    items.map((item) => item.id),
+  );
+  for (const item of items) {
+    const price = prices.get(item.id);
+    if (price?.isPriced) result.set(item.id, { Amount: price.price, Currency: price.currency, Basis: 'Pricelist', Rule: price.explanation, Problem: null });
+    else result.set(item.id, { Amount: null, Currency: price?.currency ?? item.currency, Basis: 'Pricelist', Rule: null, Problem: price && 'problem' in price ? price.problem : 'no_rule' });
+  }
+  return result;
+}
+
+/** The headline price a card shows. */
+export const headlinePrice = (item: CatalogItem, price: ItemPrice | undefined): ServiceHeadlinePrice => ({
+  PriceableItemId: item.id,
+  ItemName: item.name,
+  FeeType: item.feeType,
+  Unit: item.unit,
+  ...(price ?? { Amount: null, Currency: item.currency, Basis: 'Pricelist', Rule: null, Problem: 'no_rule' }),
+});
