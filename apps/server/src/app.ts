@@ -46,6 +46,7 @@ import { chatBotOperations } from './chatBot/operations';
 import { marketplaceOperations } from './marketplace/operations';
 import { pricingOperations } from './pricing/operations';
 import { customChargeOperations } from './customCharges/operations';
+import { registerCustomChargeRoutes } from './customCharges/customChargeRoutes';
 import { serviceManagementOperations } from './catalog/operations';
 import { propagationJobs } from './pricing/propagationJobs';
 
@@ -170,6 +171,7 @@ export async function buildServer({ database, config, logger = false, extraOpera
   }
   registerBrandingRoutes(app, db);
   registerKeeperRoutes(app, db);
+  registerCustomChargeRoutes(app, db, config, sessionCache);
 
   // Built on first request: converting every schema takes a tenth of a second of start-up.
   let openApi: ReturnType<typeof buildOpenApiDocument> | undefined;
