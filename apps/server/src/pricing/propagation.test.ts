@@ -127,8 +127,14 @@ describe('preview and propagate', () => {
     const mail = targets.find((target) => target.MarketplaceId === northwind)!.Changes.find((change) => change.ServiceName === 'SKYLINE_MAIL')!;
     expect(mail).toMatchObject({ ItemName: 'Subscription', OldCost: '4.10', NewCost: '4.430000', OldPrice: '5.47', NewPrice: '5.91' });
 
-    const started = await op('Propagate', { marketplaceId: base, previewId: preview.body.PreviewId });
+    const key = { 'idempotency-key': 'propagate-base-1' };
+    const started = await call(server.app, 'IMarketplaceService/Propagate', { marketplaceId: base, previewId: preview.body.PreviewId }, { cookie: admin, headers: key });
     expect(started.status).toBe(200);
+    // The same key and body answer the same run; another body with it is refused.
+    const replayed = await call(server.app, 'IMarketplaceService/Propagate', { previewId: preview.body.PreviewId, marketplaceId: base }, { cookie: admin, headers: key });
+    expect((replayed.body.Run as Run).RunId).toBe((started.body.Run as Run).RunId);
+    const otherPreview = await op('PreviewPropagation', { marketplaceId: base });
+    expect((await call(server.app, 'IMarketplaceService/Propagate', { marketplaceId: base, previewId: otherPreview.body.PreviewId }, { cookie: admin, headers: key })).status).toBe(422);
     const run = await finishedRun((started.body.Run as Run).RunId);
     expect(run).toMatchObject({ Status: 'Completed', Percentage: 100, Error: null });
     expect(run.DoneItems).toBe(run.TotalItems);

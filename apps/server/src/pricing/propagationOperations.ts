@@ -17,6 +17,7 @@ import type { Queryable } from '../platform/db/database';
 import { accounts, pricelistServices, products, propagationFilters, propagationRuns } from '../platform/db/schema';
 import { auditAccountChange } from '../platform/audit';
 import { accessDenied, ApiError } from '../platform/errors';
+import { withIdempotency } from '../platform/idempotency';
 import { defineOperation, type OperationDefinition } from '../platform/operations';
 import { marketplaceRule, requirePricelist } from './pricelistAccess';
 import { assertPreviewCurrent, createRun, filterOf, loadFilters, loadPreview, previewPropagation, PROPAGATION_JOB } from './propagation';
@@ -147,16 +148,18 @@ const propagate = defineOperation({
     const { pricelist, owner } = await requirePricelist(ctx.db, ctx.caller, input.marketplaceId, marketplaceRule('Execute'));
     const preview = await loadPreview(ctx.db, pricelist.id, input.previewId);
     if (!preview) throw new ApiError(400, 'propagation_preview_unknown', { field: 'previewId' });
-    await assertPreviewCurrent(ctx.db, preview);
-    const run = await ctx.db.transaction(async (tx) => {
+    // Idempotency-Key honoured: the same key and body answer the same run, nothing is started again.
+    const answer = await withIdempotency(ctx, 'IMarketplaceService/Propagate', input, async (tx) => {
+      await assertPreviewCurrent(tx, preview);
       const runId = await createRun(tx, pricelist.id, preview.id, ctx.caller.userAccount.id);
       await auditAccountChange(tx, ctx, 'PricelistChanged', owner, { MarketplaceId: pricelist.id, PropagationRunId: runId, PreviewId: preview.id });
       const [row] = await tx.select().from(propagationRuns).where(eq(propagationRuns.id, runId));
-      return row!;
+      return { Run: runOf(row!) };
     });
-    // A lost send (the node stopping right here) is caught up by the sweeper (propagationJobs).
-    await ctx.request.server.jobs.send(PROPAGATION_JOB, { runId: run.id }, { singletonKey: `propagation-${run.id}` });
-    return { Run: runOf(run) };
+    // A lost send (the node stopping right here) is caught up by the sweeper (propagationJobs); a
+    // finished run is not run again, so sending once more for a replayed answer is harmless.
+    await ctx.request.server.jobs.send(PROPAGATION_JOB, { runId: answer.Run.RunId }, { singletonKey: `propagation-${answer.Run.RunId}` });
+    return answer;
   },
 });
 
