@@ -97,5 +97,13 @@ export const ERROR_KEYS = [
   'propagation_preview_outdated',
   'propagation_exchange_rate_outdated',
   'propagation_customer_invalid',
+  // The price-change preview and the edit-prices grid (issue 13).
+  'price_preview_unknown',
+  'price_preview_applied',
+  'price_preview_mismatch',
+  'price_preview_outdated',
+  'price_preview_change_invalid',
+  'manual_price_item_not_offered',
+  'manual_price_service_unknown',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];

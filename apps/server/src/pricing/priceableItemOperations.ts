@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
 import {
   explainPriceRequestSchema,
   explainPriceResponseSchema,
@@ -104,21 +105,27 @@ const getPriceableItems = defineOperation({
   rule: marketplaceRule('Read'),
   async handler(input, { db, caller }) {
     const { pricelist } = await requirePricelist(db, caller, input.marketplaceId, marketplaceRule('Read'));
-    const prices = await effectivePricesOfPricelist(db, pricelist.id);
-    const offered = db.select({ name: pricelistServices.productName }).from(pricelistServices).where(and(eq(pricelistServices.pricelistId, pricelist.id), eq(pricelistServices.isEnabled, true)));
-    const facts = await itemFacts(db).where(and(eq(priceableItems.isActive, true), inArray(priceableItems.productName, offered)));
-    let items = facts.map((row) => toPricedItem(row, prices.get(row.id), pricelist.currency));
-    const { Text, VendorAccountIds, BelowPurchaseOnly } = input.filter;
-    if (Text) {
-      const text = Text.toLocaleLowerCase();
-      items = items.filter((item) => `${item.ServiceDisplayName} ${item.ItemName} ${item.ServiceName}`.toLocaleLowerCase().includes(text));
-    }
-    if (VendorAccountIds?.length) items = items.filter((item) => item.VendorAccountId !== null && VendorAccountIds.includes(item.VendorAccountId));
-    if (BelowPurchaseOnly) items = items.filter((item) => item.IsBelowPurchase);
-    sortItems(items, input.sortBy, input.sortDirection);
+    const items = await pricedItemsOf(db, pricelist, input);
     return { Items: items.slice(input.page * input.pageSize, (input.page + 1) * input.pageSize), Total: items.length };
   },
 });
+
+/** Every priced item of a pricelist, filtered and sorted as GetPriceableItems asks (its Excel export too). */
+export async function pricedItemsOf(db: Queryable, pricelist: { id: number; currency: string }, input: Pick<z.output<typeof getPriceableItemsRequestSchema>, 'filter' | 'sortBy' | 'sortDirection'>): Promise<PricedItem[]> {
+  const prices = await effectivePricesOfPricelist(db, pricelist.id);
+  const offered = db.select({ name: pricelistServices.productName }).from(pricelistServices).where(and(eq(pricelistServices.pricelistId, pricelist.id), eq(pricelistServices.isEnabled, true)));
+  const facts = await itemFacts(db).where(and(eq(priceableItems.isActive, true), inArray(priceableItems.productName, offered)));
+  let items = facts.map((row) => toPricedItem(row, prices.get(row.id), pricelist.currency));
+  const { Text, VendorAccountIds, BelowPurchaseOnly } = input.filter;
+  if (Text) {
+    const text = Text.toLocaleLowerCase();
+    items = items.filter((item) => `${item.ServiceDisplayName} ${item.ItemName} ${item.ServiceName}`.toLocaleLowerCase().includes(text));
+  }
+  if (VendorAccountIds?.length) items = items.filter((item) => item.VendorAccountId !== null && VendorAccountIds.includes(item.VendorAccountId));
+  if (BelowPurchaseOnly) items = items.filter((item) => item.IsBelowPurchase);
+  sortItems(items, input.sortBy, input.sortDirection);
+  return items;
+}
 
 const explainPrice = defineOperation({
   service: 'IPricingRuleService',

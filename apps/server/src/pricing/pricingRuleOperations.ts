@@ -5,17 +5,18 @@ import {
   pricingRuleSchema,
   pricingRulesResponseSchema,
   prioritizePricingRulesRequestSchema,
-  savePricingRuleRequestSchema,
   type PricingModel,
   type PricingRule,
   type PricingScopeKind,
 } from '@cmp/contracts/pricing';
+import { savePricingRuleWithPreviewRequestSchema } from '@cmp/contracts/pricePreview';
 import type { Queryable } from '../platform/db/database';
 import { accounts, priceableItems, pricingRules, serviceGroups } from '../platform/db/schema';
 import { accessDenied, ApiError } from '../platform/errors';
 import { auditAccountChange } from '../platform/audit';
 import { defineOperation } from '../platform/operations';
 import { pricingRulesRule, requirePricelist, type PricelistRow } from './pricelistAccess';
+import { applyPreview } from './pricePreview';
 
 // IPricingRuleService (issue 13): a pricelist's rules, their order, and saving or deleting one.
 // The default rule (SRP, all services) is always last and can be neither moved nor deleted.
@@ -81,14 +82,16 @@ const savePricingRule = defineOperation({
   service: 'IPricingRuleService',
   operation: 'SavePricingRule',
   summary:
-    'Creates (without PricingRuleId) or changes a rule: name, model (Static with a price; Srp without parameter; Markup, GrossMargin (< 100), SrpDiscount (≤ 100) with a percentage) and scope (AllServices, or Vendors, ServiceGroups of the owner, PriceableItems by id). A new rule comes last before the default rule; the default rule cannot be changed (409).',
-  request: savePricingRuleRequestSchema,
+    'Creates (without PricingRuleId) or changes a rule: name, model (Static with a price; Srp without parameter; Markup, GrossMargin (< 100), SrpDiscount (≤ 100) with a percentage) and scope (AllServices, or Vendors, ServiceGroups of the owner, PriceableItems by id). A new rule comes last before the default rule; the default rule cannot be changed (409). With previewId (PreviewPricingRule), it applies exactly the change previewed, or answers 409 "Prices changed since the preview. Preview again." when prices moved meanwhile.',
+  request: savePricingRuleWithPreviewRequestSchema,
   response: pricingRuleSchema,
   rule: pricingRulesRule('Create'),
   async handler(input, ctx) {
     const { pricelist, owner } = await requirePricelist(ctx.db, ctx.caller, input.marketplaceId, pricingRulesRule('Create'));
     const rule = input.rule;
     return ctx.db.transaction(async (tx) => {
+      // With a preview: exactly the change previewed, on the prices it started from (else 409, preview again).
+      if (input.previewId !== undefined) await applyPreview(tx, { previewId: input.previewId, pricelistId: pricelist.id, change: { kind: 'Save', rule } });
       await assertScope(tx, pricelist, rule.Scope.Kind, rule.Scope.Ids);
       const values = {
         name: rule.Name,
