@@ -13,6 +13,8 @@ export interface CallOptions {
   /** spec §7/§8: some calls (Authenticate) show their error where it happened instead of a toast. */
   suppressErrorToast?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. the Idempotency-Key of a money-moving operation (DESIGN.md "Commerce"). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -24,14 +26,14 @@ export async function callOperation<TResponse = unknown>(
   service: string,
   operation: string,
   body: unknown = {},
-  { suppressErrorToast = false, signal }: CallOptions = {},
+  { suppressErrorToast = false, signal, headers }: CallOptions = {},
 ): Promise<TResponse> {
   let response: Response;
   try {
     if (!readCookie(XSRF_COOKIE)) await fetchXsrfCookie(signal);
     response = await fetch(`${OPERATIONS_BASE_PATH}/${service}/${operation}`, {
       method: 'POST',
-      headers: requestHeaders(),
+      headers: { ...headers, ...requestHeaders() },
       body: JSON.stringify(body),
       credentials: 'same-origin',
       signal,

@@ -26,7 +26,7 @@ export const ACCOUNT_TABS: AccountTab[] = [
   { path: '/notifications', titleKey: 'routes.notifications', types: ['Reseller', 'Company', 'Department', 'User'], rule: read('NOTIFICATIONS') },
   { path: '/audit-log', titleKey: 'routes.audit_log', rule: read('AUDIT_LOG') },
   { path: '/user-log', titleKey: 'routes.user_log', types: ['User'], rule: read('AUDIT_LOG') },
-  { path: '/billing', titleKey: 'routes.billing', types: ['Reseller', 'Company'], rule: { any: [read('BILLING_ONLINE_BILL'), read('BILLING_INVOICES')] } },
+  { path: '/billing', titleKey: 'routes.billing', types: ['Reseller', 'Company'], rule: { any: [read('BILLING_ONLINE_BILL'), read('BILLING_INVOICES'), read('BILLING_CUSTOM_CHARGES')] } },
   { path: '/service-info', titleKey: 'routes.service_info', types: ['Product'] },
   {
     path: '/security',
