@@ -1,13 +1,16 @@
 import { readConfig } from './platform/config';
 import { openDatabase } from './platform/db/database';
+import { startDemoVendorSandbox } from './provisioning/sandbox/sandboxProcess';
 
 const config = readConfig();
 // Start-up (issue 12): the database opens (the embedded one on its own thread) while the server's
 // modules load; the build keeps them in a chunk of their own so they load only here.
-const [handle, { buildServer }, { ensureInitialData }] = await Promise.all([
+const [handle, { buildServer }, { ensureInitialData }, vendorSandbox] = await Promise.all([
   openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }),
   import('./app'),
   import('./platform/initialData'),
+  // Demo mode: the vendor sandbox in a process of its own, VENDOR_SANDBOX_URL pointing at it (issue 14).
+  startDemoVendorSandbox(config),
 ]);
 const firstStart = await ensureInitialData(handle.db, config);
 const app = await buildServer({ database: handle, config, logger: { level: config.logLevel } });
@@ -30,6 +33,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
     await app.close();
     await handle.close();
+    await vendorSandbox?.close();
     process.exit(0);
   });
 }

@@ -1,0 +1,147 @@
+import {
+  VendorConnectorError,
+  type VendorAccepted,
+  type VendorCallOptions,
+  type VendorConnector,
+  type VendorCreateInput,
+  type VendorOperation,
+  type VendorRequestStatus,
+  type VendorSubscriptionState,
+} from './vendorConnector';
+
+export interface HttpVendorConnectorSettings {
+  /** The vendor system's address, e.g. VENDOR_SANDBOX_URL. */
+  baseUrl: string;
+  /** A call that has not answered after this long is abandoned as a transient Timeout. */
+  timeoutMs?: number;
+  name?: string;
+}
+
+export const DEFAULT_VENDOR_TIMEOUT_MS = 10_000;
+
+const OPERATIONS: readonly VendorOperation[] = ['create', 'changeQuantity', 'suspend', 'resume', 'terminate'];
+
+/** HTTP statuses worth a retry with the same key: the vendor did not (knowingly) act. */
+const TRANSIENT_HTTP = new Set([408, 425, 429, 500, 502, 503, 504]);
+
+/**
+ * The vendor connector over HTTP (issue 14), spoken to the vendor sandbox
+ * (apps/server/src/provisioning/sandbox/vendorSandbox.ts describes the API). Every action sends
+ * `Idempotency-Key`; a call is abandoned after `timeoutMs`; failures are classified:
+ *   transient — no answer in time (Timeout), the vendor unreachable (Unreachable), 408/425/429/5xx,
+ *               an answer that is not the expected JSON (BadResponse);
+ *   permanent — any other 4xx (the vendor refused: bad input, unknown subscription, key reused for
+ *               another request), and a request the vendor ended Failed ("License pool exhausted").
+ */
+export class HttpVendorConnector implements VendorConnector {
+  readonly name: string;
+  private readonly baseUrl: string;
+  private readonly timeoutMs: number;
+
+  constructor(settings: HttpVendorConnectorSettings) {
+    if (!/^https?:\/\//.test(settings.baseUrl)) throw new Error('the vendor URL must be an http(s) URL');
+    this.baseUrl = settings.baseUrl.replace(/\/+$/, '');
+    this.timeoutMs = settings.timeoutMs ?? DEFAULT_VENDOR_TIMEOUT_MS;
+    this.name = settings.name ?? 'Vendor sandbox';
+  }
+
+  create(input: VendorCreateInput, options: VendorCallOptions): Promise<VendorAccepted> {
+    return this.act('/subscriptions', input, options);
+  }
+
+  changeQuantity(subscriptionId: string, quantity: number, options: VendorCallOptions): Promise<VendorAccepted> {
+    return this.act(`/subscriptions/${encodeURIComponent(subscriptionId)}/quantity`, { quantity }, options);
+  }
+
+  suspend(subscriptionId: string, options: VendorCallOptions): Promise<VendorAccepted> {
+    return this.act(`/subscriptions/${encodeURIComponent(subscriptionId)}/suspend`, {}, options);
+  }
+
+  resume(subscriptionId: string, options: VendorCallOptions): Promise<VendorAccepted> {
+    return this.act(`/subscriptions/${encodeURIComponent(subscriptionId)}/resume`, {}, options);
+  }
+
+  terminate(subscriptionId: string, options: VendorCallOptions): Promise<VendorAccepted> {
+    return this.act(`/subscriptions/${encodeURIComponent(subscriptionId)}/terminate`, {}, options);
+  }
+
+  async getStatus(requestId: string, options: { signal?: AbortSignal } = {}): Promise<VendorRequestStatus> {
+    const body = await this.call('GET', `/requests/${encodeURIComponent(requestId)}`, undefined, undefined, options.signal);
+    const accepted = this.accepted(body);
+    switch (body.status) {
+      case 'Pending':
+        return { ...accepted, state: 'Pending' };
+      case 'Succeeded':
+        return { ...accepted, state: 'Succeeded', subscription: body.subscription as VendorSubscriptionState | undefined };
+      case 'Failed': {
+        const error = (body.error ?? {}) as { code?: unknown; message?: unknown };
+        return {
+          ...accepted,
+          state: 'Failed',
+          errorCode: typeof error.code === 'string' ? error.code : 'VendorFailed',
+          errorMessage: typeof error.message === 'string' && error.message ? error.message : `${this.name} reported a failure`,
+        };
+      }
+      default:
+        throw new VendorConnectorError('transient', 'BadResponse', `${this.name} answered an unknown request status`);
+    }
+  }
+
+  private async act(path: string, body: object, options: VendorCallOptions): Promise<VendorAccepted> {
+    if (!/^[\x21-\x7e]{1,200}$/.test(options.idempotencyKey)) throw new Error('the idempotency key must be 1 to 200 visible ASCII characters');
+    return this.accepted(await this.call('POST', path, body, options.idempotencyKey, options.signal));
+  }
+
+  private accepted(body: Record<string, unknown>): VendorAccepted {
+    const { requestId, subscriptionId, operation } = body;
+    if (typeof requestId !== 'string' || typeof subscriptionId !== 'string' || !OPERATIONS.includes(operation as VendorOperation)) {
+      throw new VendorConnectorError('transient', 'BadResponse', `${this.name} answered without a request reference`);
+    }
+    return { requestId, subscriptionId, operation: operation as VendorOperation };
+  }
+
+  private async call(method: 'GET' | 'POST', path: string, body: object | undefined, idempotencyKey: string | undefined, signal: AbortSignal | undefined): Promise<Record<string, unknown>> {
+    const timeout = AbortSignal.timeout(this.timeoutMs);
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(`${this.baseUrl}${path}`, {
+        method,
+        headers: {
+          accept: 'application/json',
+          ...(body ? { 'content-type': 'application/json' } : {}),
+          ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      });
+      text = await response.text();
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason ?? error;
+      if (timeout.aborted) throw new VendorConnectorError('transient', 'Timeout', `${this.name} did not answer within ${this.timeoutMs} ms`);
+      throw new VendorConnectorError('transient', 'Unreachable', `${this.name} is not reachable: ${describe(error)}`);
+    }
+
+    let parsed: Record<string, unknown> | undefined;
+    try {
+      const value: unknown = text ? JSON.parse(text) : undefined;
+      if (value && typeof value === 'object' && !Array.isArray(value)) parsed = value as Record<string, unknown>;
+    } catch {
+      parsed = undefined;
+    }
+    if (response.ok) {
+      if (!parsed) throw new VendorConnectorError('transient', 'BadResponse', `${this.name} answered ${response.status} without JSON`);
+      return parsed;
+    }
+    const code = typeof parsed?.code === 'string' ? parsed.code : `Http${response.status}`;
+    const message = typeof parsed?.message === 'string' && parsed.message ? parsed.message : `${this.name} answered ${response.status}`;
+    const retryAfter = Number(response.headers.get('retry-after'));
+    const kind = TRANSIENT_HTTP.has(response.status) ? 'transient' : 'permanent';
+    throw new VendorConnectorError(kind, code, message, response.status, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined);
+  }
+}
+
+function describe(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
+  return cause?.code ?? cause?.message ?? (error as Error)?.message ?? String(error);
+}

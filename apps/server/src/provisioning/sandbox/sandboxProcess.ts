@@ -1,0 +1,78 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { serverFile } from '../../platform/serverFiles';
+
+/** The vendor sandbox running as a child process (issue 14). */
+export interface SandboxProcess {
+  readonly url: string;
+  readonly pid: number | undefined;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts apps/server/src/provisioning/sandbox/main.ts in a process of its own (through tsx, a
+ * dependency of the server, so it runs the same from the source and from the built server) on a
+ * free port of 127.0.0.1, and resolves with its address once it listens.
+ */
+export async function startVendorSandboxProcess(settings: { env?: NodeJS.ProcessEnv; startTimeoutMs?: number } = {}): Promise<SandboxProcess> {
+  const tsx = pathToFileURL(createRequire(serverFile('package.json')).resolve('tsx')).href;
+  const child: ChildProcess = fork(serverFile('src/provisioning/sandbox/main.ts'), [], {
+    execArgv: ['--import', tsx],
+    env: { ...process.env, SANDBOX_PORT: '0', ...settings.env },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error('the vendor sandbox did not start in time'));
+    }, settings.startTimeoutMs ?? 30_000);
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the vendor sandbox ended at start (exit code ${code})`));
+    });
+    child.on('message', (message: { type?: string; url?: string }) => {
+      if (message?.type === 'ready' && typeof message.url === 'string') {
+        clearTimeout(timer);
+        resolve(message.url);
+      }
+    });
+  });
+  child.removeAllListeners('exit');
+  // The portal's own exit must not wait for the sandbox.
+  child.unref();
+  child.channel?.unref();
+  return {
+    url,
+    pid: child.pid,
+    async close() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/**
+ * `npm start` in demo mode (the demo world is loaded: the embedded database, or DEMO_DATA=1) starts
+ * the vendor sandbox and points the vendor connector at it (VENDOR_SANDBOX_URL), unless
+ * VENDOR_SANDBOX_URL already names a vendor system. The portal starts even when the sandbox cannot:
+ * provisioning then fails transiently and is retried.
+ */
+export async function startDemoVendorSandbox(config: { loadDemoData: boolean }, env: NodeJS.ProcessEnv = process.env): Promise<SandboxProcess | undefined> {
+  if (!config.loadDemoData || env.VENDOR_SANDBOX_URL) return undefined;
+  try {
+    const sandbox = await startVendorSandboxProcess();
+    env.VENDOR_SANDBOX_URL = sandbox.url;
+    console.info(`Vendor sandbox (demo) at ${sandbox.url}`);
+    return sandbox;
+  } catch (error) {
+    console.warn(`The vendor sandbox did not start: ${(error as Error).message}`);
+    return undefined;
+  }
+}
