@@ -207,6 +207,8 @@ export const getMyServicesRequestSchema = z
   .strict();
 export type GetMyServicesRequest = z.input<typeof getMyServicesRequestSchema>;
 export const getMyServicesResponseSchema = z.object({
+  /** A reseller's list (settings per service) or a vendor's (its own services, read-only here). */
+  OwnerType: z.enum(['Reseller', 'Vendor']),
   Services: z.array(myServiceSchema),
   Total: z.number().int(),
   /** Vendors and categories of the whole list, for the filters. */

@@ -25,7 +25,7 @@ const getMyServices = defineOperation({
   async handler(input, { db, caller, locale }) {
     const owner = await requireServiceOwner(db, caller, input.ownerAccountId, MY_SERVICES_READ, ['Reseller', 'Vendor']);
     const { services, total } = await listMyServices(db, owner, locale, input);
-    return { Services: services, Total: total, ...(await myServicesFacets(db, owner)) };
+    return { OwnerType: owner.type as 'Reseller' | 'Vendor', Services: services, Total: total, ...(await myServicesFacets(db, owner)) };
   },
 });
 
