@@ -31,9 +31,9 @@ const intArray = (ids: readonly number[]) => sql`${sql.param([...ids])}::int[]`;
 /**
  * A subquery of the services the viewer may see, one row each, with the texts it sees:
  * name, display_name (shown), default_name, short_description, vendor_account_id, category, tags,
- * icon_path, ranking, billing_period, currency, is_new.
+ * icon_path, ranking, billing_period, currency, is_new (only the named services, when names are given).
  */
-export function visibleServices(viewer: CatalogViewer, locale: Locale): SQL {
+export function visibleServices(viewer: CatalogViewer, locale: Locale, onlyNames?: readonly string[]): SQL {
   const lineage = intArray(viewer.ownerLineage);
   const offered =
     viewer.pricelistId === undefined
@@ -55,11 +55,11 @@ export function visibleServices(viewer: CatalogViewer, locale: Locale): SQL {
       p.display_name as default_name,
       coalesce(nullif(o.descriptions ->> ${locale}, ''), nullif(o.descriptions ->> 'en', ''), nullif(p.descriptions ->> ${locale}, ''), p.descriptions ->> 'en', '') as short_description,
       p.vendor_account_id, p.category, p.tags, p.icon_path, p.ranking, p.billing_period, p.currency,
-      p.created_at >= now() - make_interval(days => ${NEW_SERVICE_DAYS}) as is_new
+      p.created_at, p.created_at >= now() - make_interval(days => ${NEW_SERVICE_DAYS}) as is_new
     from products p
     ${offered}
     ${settings}
-    where p.is_active and coalesce(o.is_enabled, true)
+    where p.is_active and coalesce(o.is_enabled, true) ${onlyNames ? sql`and p.name = any(${sql.param([...onlyNames])}::text[])` : sql``}
   )`;
 }
 
