@@ -87,24 +87,33 @@ test('on a page longer than the window the banner and the footer stay in view, a
   expect(isReached).toBe(true);
 });
 
-test('the consent banner moves nothing when it appears on the dashboard (layout shift ≤ 0.05)', async ({ page }) => {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, 'company.admin');
-  await expect(page.getByRole('heading', { level: 1, name: 'Hello, Claire' })).toBeVisible();
-  // A fresh page load of the dashboard: the banner, a lazy part, comes after the page.
-  await page.reload();
-  await expect(page.getByRole('region', { name: consentEn.consent.banner_title })).toBeVisible();
-  await expectAccessible(page);
-  const layoutShift = await page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        new PerformanceObserver((entries) => {
-          const shifts = entries.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[];
-          resolve(shifts.filter((shift) => !shift.hadRecentInput).reduce((sum, shift) => sum + shift.value, 0));
-        }).observe({ type: 'layout-shift', buffered: true });
-        // Without any shift the observer is never called.
-        setTimeout(() => resolve(0), 1000);
-      }),
-  );
-  expect(layoutShift).toBeLessThanOrEqual(0.05);
-});
+// Lighthouse's mobile preset (412×823), where the banner moved the dashboard (CLS 0.25 before issue
+// 12's fix; 0.0001 at 1440×900 then as now), and a desktop window.
+const CLS_WINDOWS = [
+  { width: 412, height: 823 },
+  { width: 1440, height: 900 },
+];
+
+for (const size of CLS_WINDOWS) {
+  test(`the consent banner moves nothing when it appears on the dashboard (layout shift ≤ 0.05) at ${size.width}×${size.height}`, async ({ page }) => {
+    await page.setViewportSize(size);
+    await signIn(page, 'company.admin');
+    await expect(page.getByRole('heading', { level: 1, name: 'Hello, Claire' })).toBeVisible();
+    // A fresh page load of the dashboard: the banner, a lazy part, comes after the page.
+    await page.reload();
+    await expect(page.getByRole('region', { name: consentEn.consent.banner_title })).toBeVisible();
+    await expectAccessible(page);
+    const layoutShift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          new PerformanceObserver((entries) => {
+            const shifts = entries.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[];
+            resolve(shifts.filter((shift) => !shift.hadRecentInput).reduce((sum, shift) => sum + shift.value, 0));
+          }).observe({ type: 'layout-shift', buffered: true });
+          // Without any shift the observer is never called.
+          setTimeout(() => resolve(0), 1000);
+        }),
+    );
+    expect(layoutShift).toBeLessThanOrEqual(0.05);
+  });
+}

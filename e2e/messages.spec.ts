@@ -49,6 +49,24 @@ test("a success message hides none of the page's controls and sits above the foo
   await snapshot(page, 'message-after-save');
 });
 
+test('in a narrow window a success message hides neither the header nor the page actions', async ({ page }) => {
+  // 600 px: the header's menus wrap onto a row of their own, where a message in the top corner lay over them.
+  await page.setViewportSize({ width: 600, height: 900 });
+  await openOwnAccount(page);
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('textbox', { name: 'Phone' }).fill('+44 20 7946 0957');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const message = page.getByRole('status').filter({ hasText: 'Your changes have been saved.' });
+  await expect(message).toBeVisible();
+
+  expect(await coveredControls(page.getByRole('banner').locator(CONTROLS)), 'header controls under the message').toEqual([]);
+  // The page's buttons (Move, Terminate, Edit); its tabs scroll sideways at this width, partly out of view.
+  expect(await coveredControls(page.getByRole('main').locator('button')), 'page actions under the message').toEqual([]);
+  const [messageBox, footerBox] = await Promise.all([message.boundingBox(), page.locator('footer').boundingBox()]);
+  expect(messageBox!.y + messageBox!.height).toBeLessThanOrEqual(footerBox!.y);
+  await expectAccessible(page);
+});
+
 test('on a page longer than the window a message takes its own place: the end of the page scrolls out from under it', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 600 });
   await openOwnAccount(page);
