@@ -49,6 +49,7 @@ import { customChargeOperations } from './customCharges/operations';
 import { registerCustomChargeRoutes } from './customCharges/customChargeRoutes';
 import { serviceManagementOperations } from './catalog/operations';
 import { propagationJobs } from './pricing/propagationJobs';
+import { provisioningJobs } from './provisioning/provisioningJob';
 
 export interface BuildOptions {
   database: DatabaseHandle;
@@ -147,7 +148,12 @@ export async function buildServer({ database, config, logger = false, extraOpera
   const mail = mailer ?? createMailer(db, config.smtpUrl);
   registerOperationRoute(app, registry, db, config, mail, sessionCache);
   // Background work on the same database (DESIGN.md "jobs"); stopped before the database closes.
-  const jobs = new JobRunner(database, app.log, [...accountLifecycleJobs, ...authJobs({ config, mailer: mail }), ...propagationJobs]);
+  const jobs: JobRunner = new JobRunner(database, app.log, [
+    ...accountLifecycleJobs,
+    ...authJobs({ config, mailer: mail }),
+    ...propagationJobs,
+    ...provisioningJobs({ send: (name, data, options) => jobs.send(name, data, options) }),
+  ]);
   app.decorate('jobs', jobs);
   // Started a moment after the server answers (issue 12: start-up), not in its way; a job sent
   // before then starts the runner at once (JobRunner.send), and closing waits for it (JobRunner.stop).

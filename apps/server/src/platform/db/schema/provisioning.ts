@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { accounts } from './accounts';
 import { orders } from './orders';
@@ -27,8 +27,10 @@ export const provisioningRequests = pgTable(
     productName: text('product_name')
       .notNull()
       .references(() => products.name),
-    /** 'Create', 'Modify' or 'Terminate'. */
+    /** 'Create', 'Modify' (the quantity), 'Suspend', 'Resume' or 'Terminate'. */
     action: text('action').notNull().default('Create'),
+    /** The quantity to provision (Create) or change to (Modify); issue 14. */
+    quantity: integer('quantity'),
     orderStatus: text('order_status', { enum: PROVISIONING_ORDER_STATUSES }).notNull().default('Submitted'),
     productStatus: text('product_status').notNull().default('Pending'),
     isFinalStatus: boolean('is_final_status').notNull().default(false),
@@ -38,12 +40,25 @@ export const provisioningRequests = pgTable(
     customerId: text('customer_id'),
     sendDate: timestamp('send_date', { withTimezone: true, mode: 'date' }),
     createdByAccountId: integer('created_by_account_id').references(() => accounts.id),
+    // The vendor side (issue 14, provisioning/provisioningJob.ts). The key goes with every call of
+    // this submission, so a retry never acts twice; a resubmit starts a new submission with a new key.
+    vendorIdempotencyKey: text('vendor_idempotency_key'),
+    /** The vendor's reference of the accepted request, polled until it ends. */
+    vendorRequestId: text('vendor_request_id'),
+    /** The vendor's id of the subscription (answered for Create; needed by every later action). */
+    vendorSubscriptionId: text('vendor_subscription_id'),
+    /** Calls that failed transiently in this submission; retried with backoff up to a limit. */
+    attempts: integer('attempts').notNull().default(0),
+    /** When the job next looks at the request (a retry after backoff, or the next poll); a sweeper catches up overdue ones. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     index('provisioning_requests_company_status_idx').on(t.companyAccountId, t.orderStatus),
     index('provisioning_requests_creator_idx').on(t.createdByAccountId),
+    uniqueIndex('provisioning_requests_vendor_key_idx').on(t.vendorIdempotencyKey),
+    index('provisioning_requests_due_idx').on(t.orderStatus, t.nextAttemptAt),
     check('provisioning_requests_order_status_check', sql`${t.orderStatus} in ('Submitted', 'InProgress', 'Completed', 'Failed', 'Cancelled')`),
   ],
 );

@@ -1,0 +1,161 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { accounts, products, provisioningRequests } from '../platform/db/schema';
+import { startTestServer, type TestServer } from '../test/testServer';
+import { HttpVendorConnector } from './connectors/httpVendorConnector';
+import { enqueueProvisioning, overdueProvisioningRequests, processProvisioningRequest } from './provisioningJob';
+import { startVendorSandbox, type VendorSandbox } from './sandbox/vendorSandbox';
+
+// The provisioning job (issue 14) on a real database and its real job runner, against the vendor
+// sandbox over HTTP: completion, transient failures retried with backoff provisioning once, a
+// permanent failure leaving the request Failed with the vendor's message, timeouts.
+
+let sandbox: VendorSandbox;
+let server: TestServer;
+let contosoId: number;
+let productAccountId: number;
+
+beforeAll(async () => {
+  sandbox = await startVendorSandbox({ options: { completionDelayMs: 100, hangMs: 10_000 } });
+  process.env.VENDOR_SANDBOX_URL = sandbox.url;
+  server = await startTestServer();
+  const db = server.handle.db;
+  const [contoso] = await db.select().from(accounts).where(and(eq(accounts.displayName, 'Contoso Ltd'), eq(accounts.type, 'Company')));
+  const [product] = await db.select().from(accounts).where(and(eq(accounts.displayName, 'Skyline CRM – Contoso'), eq(accounts.type, 'Product')));
+  contosoId = contoso!.id;
+  productAccountId = product!.id;
+  await db.insert(products).values({ name: 'H7_SLOW_SERVICE', displayName: 'Slow service', vendorSku: 'SLOW-TIMEOUT-1' });
+}, 120_000);
+afterAll(async () => {
+  delete process.env.VENDOR_SANDBOX_URL;
+  await server?.close();
+  await sandbox?.close();
+});
+beforeEach(() => sandbox.configure({ transientFailureRate: 0, failNextCalls: 0, lostResponseRate: 0 }));
+
+type Request = typeof provisioningRequests.$inferSelect;
+
+async function newRequest(values: Partial<typeof provisioningRequests.$inferInsert> = {}): Promise<Request> {
+  const [row] = await server.handle.db
+    .insert(provisioningRequests)
+    .values({ companyAccountId: contosoId, productName: 'SKYLINE_CRM', quantity: 5, customerId: 'contoso.sandbox', nextAttemptAt: new Date(), ...values })
+    .returning();
+  return row!;
+}
+
+const read = async (id: number): Promise<Request> => (await server.handle.db.select().from(provisioningRequests).where(eq(provisioningRequests.id, id)))[0]!;
+
+const enqueue = (id: number) => enqueueProvisioning((name, data, options) => server.app.jobs.send(name, data, options), id);
+
+/** Waits until the job has ended the request (Completed or Failed). */
+async function settled(id: number, timeoutMs = 60_000): Promise<Request> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const row = await read(id);
+    if (row.orderStatus === 'Completed' || row.orderStatus === 'Failed') return row;
+    if (Date.now() > deadline) throw new Error(`request ${id} still ${row.orderStatus} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('provisioning.process', () => {
+  it('sends a new subscription to the vendor and completes the request when the vendor has provisioned it', async () => {
+    const request = await newRequest({ subscriptionAccountId: productAccountId, quantity: 12 });
+    await enqueue(request.id);
+    const done = await settled(request.id);
+    expect(done).toMatchObject({ orderStatus: 'Completed', productStatus: 'Active', isFinalStatus: true, errorMessage: null, attempts: 0, nextAttemptAt: null });
+    expect(done.vendorSubscriptionId).toMatch(/^sub-/);
+    expect(done.sendDate).toBeInstanceOf(Date);
+    expect(sandbox.provisionings().byKey[done.vendorIdempotencyKey!]).toBe(1);
+    const subscription = await (await fetch(`${sandbox.url}/subscriptions/${done.vendorSubscriptionId}`)).json();
+    expect(subscription).toMatchObject({ customerId: 'contoso.sandbox', quantity: 12, status: 'Active' });
+
+    // Later actions find the vendor's subscription from the completed request.
+    const modify = await newRequest({ subscriptionAccountId: productAccountId, action: 'Modify', quantity: 20 });
+    await enqueue(modify.id);
+    expect(await settled(modify.id)).toMatchObject({ orderStatus: 'Completed', productStatus: 'Active', vendorSubscriptionId: done.vendorSubscriptionId });
+    const terminate = await newRequest({ subscriptionAccountId: productAccountId, action: 'Terminate', quantity: null });
+    await enqueue(terminate.id);
+    expect(await settled(terminate.id)).toMatchObject({ orderStatus: 'Completed', productStatus: 'Terminated' });
+    expect(await (await fetch(`${sandbox.url}/subscriptions/${done.vendorSubscriptionId}`)).json()).toMatchObject({ quantity: 20, status: 'Terminated' });
+  });
+
+  it('retries transient 503s with backoff and provisions once', async () => {
+    sandbox.configure({ failNextCalls: 2 });
+    const request = await newRequest();
+    await enqueue(request.id);
+    const done = await settled(request.id);
+    expect(done).toMatchObject({ orderStatus: 'Completed', attempts: 2, errorMessage: null });
+    expect(sandbox.provisionings().byKey[done.vendorIdempotencyKey!]).toBe(1);
+    expect(sandbox.provisionings().duplicates).toBe(0);
+  });
+
+  it('provisions once when the job runs twice at once and the vendor’s first answer is lost', async () => {
+    sandbox.configure({ lostResponseRate: 1 });
+    const request = await newRequest();
+    await Promise.all([enqueue(request.id), enqueue(request.id)]);
+    // The vendor acted on the first call and its answer was lost: one run retries later (attempts),
+    // or the other run got the remembered answer (a reference) for the same key.
+    for (let row = await read(request.id); row.attempts === 0 && row.vendorRequestId === null; row = await read(request.id)) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    sandbox.configure({ lostResponseRate: 0 });
+    const done = await settled(request.id);
+    expect(done.orderStatus).toBe('Completed');
+    expect(sandbox.provisionings().byKey[done.vendorIdempotencyKey!]).toBe(1);
+    expect(sandbox.provisionings().duplicates).toBe(0);
+  });
+
+  it('leaves a permanent failure Failed with the vendor’s message, waiting for a person', async () => {
+    const request = await newRequest({ quantity: 501 });
+    await enqueue(request.id);
+    const done = await settled(request.id);
+    expect(done).toMatchObject({ orderStatus: 'Failed', productStatus: 'Failed', isFinalStatus: false, errorMessage: 'License pool exhausted', nextAttemptAt: null });
+    expect(sandbox.provisionings().byKey[done.vendorIdempotencyKey!]).toBeUndefined();
+  });
+
+  it('fails a change of a subscription the vendor never provisioned without calling it', async () => {
+    const request = await newRequest({ action: 'Suspend', subscriptionAccountId: null });
+    await enqueue(request.id);
+    expect(await settled(request.id)).toMatchObject({ orderStatus: 'Failed', errorMessage: 'The vendor’s subscription is not known: it was never provisioned through the vendor.' });
+  });
+});
+
+describe('processProvisioningRequest', () => {
+  it('retries a vendor that never answers in time (TIMEOUT SKU) with backoff, then fails the request with the reason', async () => {
+    const connector = () => new HttpVendorConnector({ baseUrl: sandbox.url, timeoutMs: 300 });
+    const request = await newRequest({ productName: 'H7_SLOW_SERVICE', nextAttemptAt: null });
+    const settings = { connector, maxAttempts: 2, retryBaseMs: 5_000 };
+
+    const before = Date.now();
+    const first = await processProvisioningRequest(server.handle.db, request.id, settings);
+    expect(first.outcome).toBe('retry');
+    const waiting = await read(request.id);
+    expect(waiting).toMatchObject({ orderStatus: 'Submitted', attempts: 1, errorMessage: 'Vendor sandbox did not answer within 300 ms' });
+    expect(waiting.nextAttemptAt!.getTime()).toBeGreaterThanOrEqual(before + 5_000);
+
+    expect(await processProvisioningRequest(server.handle.db, request.id, settings)).toEqual({ outcome: 'failed', message: 'Vendor sandbox did not answer within 300 ms' });
+    expect(await read(request.id)).toMatchObject({ orderStatus: 'Failed', attempts: 2, isFinalStatus: false, vendorRequestId: null });
+    // A finished request is left alone.
+    expect(await processProvisioningRequest(server.handle.db, request.id, settings)).toEqual({ outcome: 'nothing' });
+  });
+
+  it('fails the request when no vendor system is configured', async () => {
+    const request = await newRequest({ nextAttemptAt: null });
+    expect(await processProvisioningRequest(server.handle.db, request.id, { connector: () => undefined })).toEqual({
+      outcome: 'failed',
+      message: 'No vendor system is configured (VENDOR_SANDBOX_URL).',
+    });
+  });
+
+  it('lets the sweeper find requests whose next step is overdue, never hand-made ones without a next step', async () => {
+    const overdue = await newRequest({ nextAttemptAt: new Date(Date.now() - 120_000) });
+    const due = await newRequest({ nextAttemptAt: new Date() });
+    const ids = await overdueProvisioningRequests(server.handle.db);
+    expect(ids).toContain(overdue.id);
+    expect(ids).not.toContain(due.id);
+    const demoInProgress = await server.handle.db.select().from(provisioningRequests).where(eq(provisioningRequests.orderStatus, 'InProgress'));
+    for (const row of demoInProgress.filter((r) => r.nextAttemptAt === null)) expect(ids).not.toContain(row.id);
+    await server.handle.db.update(provisioningRequests).set({ orderStatus: 'Cancelled' }).where(eq(provisioningRequests.id, overdue.id));
+  });
+});

@@ -1,0 +1,265 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import type { Database } from '../platform/db/database';
+import { orders, products, provisioningRequests, subscriptions } from '../platform/db/schema';
+import type { JobDefinition, SendOptions } from '../platform/jobs';
+import { vendorConnectorFromEnv } from './connectors/connectorConfig';
+import { VendorConnectorError, type VendorAccepted, type VendorCallOptions, type VendorConnector } from './connectors/vendorConnector';
+
+/**
+ * Provisioning requests processed against the vendor (issue 14, "Provisioning against a vendor
+ * system"). One job, `provisioning.process` {requestId}, moves a request a step and schedules the
+ * next one:
+ *   Submitted  → the action is sent to the vendor with the request's idempotency key → InProgress
+ *                (the vendor's request reference kept);
+ *   InProgress → the vendor's status is polled: still pending → polled again later; Succeeded →
+ *                Completed (final, the vendor's subscription id and status kept); Failed → Failed
+ *                with the vendor's message (not final: someone retries, resubmits, escalates,
+ *                completes or cancels it).
+ * A transient failure (timeout, vendor unreachable, 5xx, 429) is retried with exponential backoff
+ * (the vendor's Retry-After honoured) up to `maxAttempts`, then the request is Failed with the last
+ * message; a permanent one (the vendor refused, e.g. "License pool exhausted") fails it at once.
+ *
+ * Exactly once at the vendor: the key (`vendor_idempotency_key`) is set once per submission and sent
+ * with every call of it, so a retry, a job delivered twice or the sweeper never provisions twice; a
+ * retry of a Failed request keeps the key, a resubmit clears it (and `vendor_request_id`,
+ * `attempts`) so the next run sends a new submission. Every write is conditional on the state it
+ * read, so a concurrent run or a person's action in between wins and this run changes nothing.
+ *
+ * Whoever creates a request sets `next_attempt_at` (now) and sends the job (enqueueProvisioning); the
+ * sweeper `provisioning.sweep` (each minute) sends it again for requests whose next step is overdue —
+ * a job lost between commit and send. Requests without `next_attempt_at` (the demo's hand-made ones)
+ * are left alone.
+ */
+
+export const PROVISIONING_JOB = 'provisioning.process';
+export const PROVISIONING_SWEEP_JOB = 'provisioning.sweep';
+
+export interface ProvisioningJobSettings {
+  /** Enqueues a job (the server's JobRunner.send). */
+  send(name: string, data: object, options?: SendOptions): Promise<void>;
+  /** The vendor connector; by default the one VENDOR_SANDBOX_URL names, read when first needed. */
+  connector?: () => VendorConnector | undefined;
+  /** Backoff after the first transient failure, doubled after each next (default 1 s, at most 5 min). */
+  retryBaseMs?: number;
+  /** Transient failures in one submission before the request is Failed (default 8). */
+  maxAttempts?: number;
+  /** First wait before polling an accepted request (default 1 s; longer for requests pending long). */
+  pollIntervalMs?: number;
+}
+
+type Settings = Required<Omit<ProvisioningJobSettings, 'send' | 'connector'>> & Pick<ProvisioningJobSettings, 'send'> & { connector: () => VendorConnector | undefined };
+
+const MAX_BACKOFF_MS = 5 * 60_000;
+const MAX_POLL_MS = 60_000;
+/** The sweeper leaves a request this long past its next step to its own job first. */
+const OVERDUE_MS = 30_000;
+const OPEN_STATUSES = ['Submitted', 'InProgress'] as const;
+
+function withDefaults(settings: ProvisioningJobSettings): Settings {
+  let cached: { url: string | undefined; connector: VendorConnector | undefined } | undefined;
+  const fromEnv = () => {
+    const url = process.env.VENDOR_SANDBOX_URL;
+    if (!cached || cached.url !== url) cached = { url, connector: vendorConnectorFromEnv() };
+    return cached.connector;
+  };
+  return {
+    send: settings.send,
+    connector: settings.connector ?? fromEnv,
+    retryBaseMs: settings.retryBaseMs ?? 1_000,
+    maxAttempts: settings.maxAttempts ?? 8,
+    pollIntervalMs: settings.pollIntervalMs ?? 1_000,
+  };
+}
+
+/** Sends the job for a request (after the transaction that created or reset it has committed). */
+export async function enqueueProvisioning(send: ProvisioningJobSettings['send'], requestId: number, startAfter?: Date): Promise<void> {
+  await send(PROVISIONING_JOB, { requestId }, startAfter ? { startAfter } : {});
+}
+
+export type ProvisioningStep =
+  | { outcome: 'nothing' }
+  | { outcome: 'sent' | 'pending' | 'retry'; nextAt: Date }
+  | { outcome: 'completed' }
+  | { outcome: 'failed'; message: string };
+
+/** Moves one request a step (see above) and answers what happened; the job schedules the next step. */
+export async function processProvisioningRequest(db: Database, requestId: number, settingsIn: Omit<ProvisioningJobSettings, 'send'> = {}): Promise<ProvisioningStep> {
+  const settings = withDefaults({ send: async () => undefined, ...settingsIn });
+  const [loaded] = await db
+    .select({ request: provisioningRequests, vendorSku: products.vendorSku, subscriptionQuantity: subscriptions.quantity, orderQuantity: orders.quantity })
+    .from(provisioningRequests)
+    .innerJoin(products, eq(products.name, provisioningRequests.productName))
+    .leftJoin(subscriptions, eq(subscriptions.accountId, provisioningRequests.subscriptionAccountId))
+    .leftJoin(orders, eq(orders.id, provisioningRequests.orderId))
+    .where(eq(provisioningRequests.id, requestId))
+    .limit(1);
+  if (!loaded || !(OPEN_STATUSES as readonly string[]).includes(loaded.request.orderStatus)) return { outcome: 'nothing' };
+  let request = loaded.request;
+
+  /** Writes only when the request is still as read (status, reference, key). */
+  const update = async (values: Partial<typeof provisioningRequests.$inferInsert>): Promise<boolean> => {
+    const rows = await db
+      .update(provisioningRequests)
+      .set({ ...values, updatedAt: new Date() })
+      .where(
+        and(
+          eq(provisioningRequests.id, request.id),
+          eq(provisioningRequests.orderStatus, request.orderStatus),
+          request.vendorRequestId === null ? isNull(provisioningRequests.vendorRequestId) : eq(provisioningRequests.vendorRequestId, request.vendorRequestId),
+          request.vendorIdempotencyKey === null ? isNull(provisioningRequests.vendorIdempotencyKey) : eq(provisioningRequests.vendorIdempotencyKey, request.vendorIdempotencyKey),
+        ),
+      )
+      .returning({ id: provisioningRequests.id });
+    return rows.length > 0;
+  };
+  const fail = async (message: string): Promise<ProvisioningStep> =>
+    (await update({ orderStatus: 'Failed', productStatus: 'Failed', isFinalStatus: false, errorMessage: message, nextAttemptAt: null })) ? { outcome: 'failed', message } : { outcome: 'nothing' };
+
+  const connector = settings.connector();
+  if (!connector) return fail('No vendor system is configured (VENDOR_SANDBOX_URL).');
+
+  // A new submission gets its key once; a concurrent run that set it first wins.
+  if (!request.vendorIdempotencyKey) {
+    const key = `prov-${request.id}-${randomUUID()}`;
+    if (!(await update({ vendorIdempotencyKey: key }))) return { outcome: 'nothing' };
+    request = { ...request, vendorIdempotencyKey: key };
+  }
+  const options: VendorCallOptions = { idempotencyKey: request.vendorIdempotencyKey! };
+
+  try {
+    if (!request.vendorRequestId) {
+      const accepted = await send(db, connector, request, { vendorSku: loaded.vendorSku, quantity: request.quantity ?? loaded.subscriptionQuantity ?? loaded.orderQuantity }, options);
+      if ('failed' in accepted) return fail(accepted.failed);
+      const nextAt = new Date(Date.now() + settings.pollIntervalMs);
+      const written = await update({
+        orderStatus: 'InProgress',
+        productStatus: 'Pending',
+        vendorRequestId: accepted.requestId,
+        vendorSubscriptionId: accepted.subscriptionId,
+        sendDate: request.sendDate ?? new Date(),
+        errorMessage: null,
+        nextAttemptAt: nextAt,
+      });
+      return written ? { outcome: 'sent', nextAt } : { outcome: 'nothing' };
+    }
+
+    const status = await connector.getStatus(request.vendorRequestId);
+    if (status.state === 'Pending') {
+      const pendingFor = Date.now() - (request.sendDate ?? request.createdAt).getTime();
+      const nextAt = new Date(Date.now() + Math.min(MAX_POLL_MS, Math.max(settings.pollIntervalMs, Math.round(pendingFor / 5))));
+      return (await update({ nextAttemptAt: nextAt })) ? { outcome: 'pending', nextAt } : { outcome: 'nothing' };
+    }
+    if (status.state === 'Failed') return fail(status.errorMessage);
+    const written = await update({
+      orderStatus: 'Completed',
+      productStatus: status.subscription?.status ?? 'Active',
+      isFinalStatus: true,
+      vendorSubscriptionId: status.subscriptionId,
+      errorMessage: null,
+      nextAttemptAt: null,
+    });
+    return written ? { outcome: 'completed' } : { outcome: 'nothing' };
+  } catch (error) {
+    if (!(error instanceof VendorConnectorError)) throw error;
+    if (error.kind === 'permanent') return fail(error.message);
+    const attempts = request.attempts + 1;
+    if (attempts >= settings.maxAttempts) {
+      return (await update({ orderStatus: 'Failed', productStatus: 'Failed', isFinalStatus: false, errorMessage: error.message, attempts, nextAttemptAt: null }))
+        ? { outcome: 'failed', message: error.message }
+        : { outcome: 'nothing' };
+    }
+    const backoff = Math.min(MAX_BACKOFF_MS, settings.retryBaseMs * 2 ** (attempts - 1));
+    const nextAt = new Date(Date.now() + Math.max(backoff, (error.retryAfterSeconds ?? 0) * 1000));
+    return (await update({ attempts, errorMessage: error.message, nextAttemptAt: nextAt })) ? { outcome: 'retry', nextAt } : { outcome: 'nothing' };
+  }
+}
+
+/** Sends the request's action; a request the vendor cannot be asked for answers {failed}. */
+async function send(
+  db: Database,
+  connector: VendorConnector,
+  request: typeof provisioningRequests.$inferSelect,
+  known: { vendorSku: string | null; quantity: number | null },
+  options: VendorCallOptions,
+): Promise<VendorAccepted | { failed: string }> {
+  const action = request.action;
+  if (action === 'Create' || action === 'Modify') {
+    if (!known.quantity || known.quantity < 1) return { failed: 'The request names no quantity to provision.' };
+  }
+  if (action === 'Create') {
+    return connector.create({ customerId: request.customerId ?? `company-${request.companyAccountId}`, sku: known.vendorSku ?? request.productName, quantity: known.quantity! }, options);
+  }
+  const subscriptionId = request.vendorSubscriptionId ?? (await knownVendorSubscription(db, request.subscriptionAccountId));
+  if (!subscriptionId) return { failed: 'The vendor’s subscription is not known: it was never provisioned through the vendor.' };
+  switch (action) {
+    case 'Modify':
+      return connector.changeQuantity(subscriptionId, known.quantity!, options);
+    case 'Suspend':
+      return connector.suspend(subscriptionId, options);
+    case 'Resume':
+      return connector.resume(subscriptionId, options);
+    case 'Terminate':
+      return connector.terminate(subscriptionId, options);
+    default:
+      return { failed: `Unknown provisioning action ${action}.` };
+  }
+}
+
+/** The vendor's id of a subscription: from the latest completed request that named it. */
+async function knownVendorSubscription(db: Database, subscriptionAccountId: number | null): Promise<string | null> {
+  if (subscriptionAccountId === null) return null;
+  const [row] = await db
+    .select({ id: provisioningRequests.vendorSubscriptionId })
+    .from(provisioningRequests)
+    .where(and(eq(provisioningRequests.subscriptionAccountId, subscriptionAccountId), eq(provisioningRequests.orderStatus, 'Completed'), isNotNull(provisioningRequests.vendorSubscriptionId)))
+    .orderBy(desc(provisioningRequests.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** Requests whose next step is overdue (their job lost); the sweeper sends their job again. */
+export async function overdueProvisioningRequests(db: Database, limit = 500): Promise<number[]> {
+  const rows = await db
+    .select({ id: provisioningRequests.id })
+    .from(provisioningRequests)
+    .where(
+      and(
+        inArray(provisioningRequests.orderStatus, [...OPEN_STATUSES]),
+        isNotNull(provisioningRequests.nextAttemptAt),
+        lt(provisioningRequests.nextAttemptAt, sql`now() - make_interval(secs => ${OVERDUE_MS / 1000})`),
+      ),
+    )
+    .orderBy(provisioningRequests.nextAttemptAt)
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** The provisioning jobs for the server's JobRunner (app.ts). */
+export function provisioningJobs(settingsIn: ProvisioningJobSettings): JobDefinition[] {
+  const settings = withDefaults(settingsIn);
+  return [
+    {
+      name: PROVISIONING_JOB,
+      pollingIntervalSeconds: 0.5,
+      batchSize: 20,
+      async handler(data, { db, log }) {
+        const { requestId } = data as { requestId?: unknown };
+        if (typeof requestId !== 'number') return;
+        const step = await processProvisioningRequest(db, requestId, settings);
+        if (step.outcome === 'failed') log.warn({ requestId, message: step.message }, 'provisioning request failed');
+        if ('nextAt' in step) await enqueueProvisioning(settings.send, requestId, step.nextAt);
+      },
+    },
+    {
+      name: PROVISIONING_SWEEP_JOB,
+      cron: '* * * * *',
+      async handler(_data, { db, log }) {
+        for (const requestId of await overdueProvisioningRequests(db)) {
+          log.info({ requestId }, 'the sweeper sends a provisioning request whose job was lost');
+          await enqueueProvisioning(settings.send, requestId);
+        }
+      },
+    },
+  ];
+}
