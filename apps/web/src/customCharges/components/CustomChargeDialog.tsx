@@ -1,13 +1,7 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Controller, useForm, type FieldError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { CUSTOM_CHARGE_DESCRIPTION_MAX_LENGTH, CUSTOM_CHARGE_NAME_MAX_LENGTH, MAX_ATTACHMENT_BYTES, type CustomChargeInput } from '@cmp/contracts/customCharges';
@@ -15,6 +9,7 @@ import { ApiError } from '../../platform/api/ApiError';
 import { failureText } from '../../platform/api/failureText';
 import { CHECK_MESSAGE_KEYS, EMPTY_CHARGE_FORM, chargeFormSchema, chargeInputOf, newIdempotencyKey, type ChargeFormValues } from '../utils/chargeForm';
 import { formatFileSize } from '../utils/formatFileSize';
+import { PricingFormDialog } from '../../pricing/components/PricingFormDialog';
 import { AttachmentPicker } from './AttachmentPicker';
 
 type ChargeField = keyof ChargeFormValues;
@@ -45,7 +40,6 @@ interface CustomChargeDialogProps {
  */
 export function CustomChargeDialog({ currency, minorUnits, onSave, onClose }: CustomChargeDialogProps) {
   const { t, i18n } = useTranslation();
-  const titleId = useId();
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [error, setError] = useState<string>();
   const {
@@ -85,47 +79,14 @@ export function CustomChargeDialog({ currency, minorUnits, onSave, onClose }: Cu
   });
 
   return (
-    <Dialog
-      open
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="sm"
-      // A stray click outside must not throw away what was typed; Esc and Cancel still close.
-      onClose={(_event, reason) => {
-        if (reason !== 'backdropClick' && !isSubmitting) onClose();
-      }}
-    >
-      <form noValidate onSubmit={save}>
-        <DialogTitle id={titleId}>{t('custom_charges.dialog_title')}</DialogTitle>
-        <DialogContent>
-          {error && (
-            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-              {error}
-            </Alert>
-          )}
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField {...textField('Name')} required autoFocus slotProps={{ htmlInput: { maxLength: CUSTOM_CHARGE_NAME_MAX_LENGTH, autoComplete: 'off' } }} />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField {...textField('Price')} required slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }} />
-              <TextField {...textField('Cost')} required slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }} />
-            </Stack>
-            <TextField {...textField('Description')} multiline minRows={2} slotProps={{ htmlInput: { maxLength: CUSTOM_CHARGE_DESCRIPTION_MAX_LENGTH } }} />
-            <Controller
-              control={control}
-              name="File"
-              render={({ field, fieldState }) => <AttachmentPicker file={field.value} onChange={field.onChange} problem={problem('File', fieldState.error)} />}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={isSubmitting}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={isSubmitting}>
-            {t('custom_charges.add')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <PricingFormDialog open title={t('custom_charges.dialog_title')} serverError={error} isSaving={isSubmitting} submitLabel={t('custom_charges.add')} onSubmit={() => void save()} onClose={onClose}>
+      <TextField {...textField('Name')} required autoFocus slotProps={{ htmlInput: { maxLength: CUSTOM_CHARGE_NAME_MAX_LENGTH, autoComplete: 'off' } }} />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField {...textField('Price')} required slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }} />
+        <TextField {...textField('Cost')} required slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }} />
+      </Stack>
+      <TextField {...textField('Description')} multiline minRows={2} slotProps={{ htmlInput: { maxLength: CUSTOM_CHARGE_DESCRIPTION_MAX_LENGTH } }} />
+      <Controller control={control} name="File" render={({ field, fieldState }) => <AttachmentPicker file={field.value} onChange={field.onChange} problem={problem('File', fieldState.error)} />} />
+    </PricingFormDialog>
   );
 }
