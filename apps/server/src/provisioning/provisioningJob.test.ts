@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accounts, products, provisioningRequests } from '../platform/db/schema';
 import { startTestServer, type TestServer } from '../test/testServer';
 import { HttpVendorConnector } from './connectors/httpVendorConnector';
-import { enqueueProvisioning, overdueProvisioningRequests, processProvisioningRequest } from './provisioningJob';
+import { enqueueProvisioning, overdueProvisioningRequests, processProvisioningRequest, provisioningRequeueValues } from './provisioningJob';
 import { startVendorSandbox, type VendorSandbox } from './sandbox/vendorSandbox';
 
 // The provisioning job (issue 14) on a real database and its real job runner, against the vendor
@@ -112,6 +112,41 @@ describe('provisioning.process', () => {
     const done = await settled(request.id);
     expect(done).toMatchObject({ orderStatus: 'Failed', productStatus: 'Failed', isFinalStatus: false, errorMessage: 'License pool exhausted', nextAttemptAt: null });
     expect(sandbox.provisionings().byKey[done.vendorIdempotencyKey!]).toBeUndefined();
+  });
+
+  it('a retry after the attempts ran out keeps the key and provisions once; a resubmit sends a new submission', async () => {
+    // The vendor acts but its answer is lost, then it is unavailable until the job gives up.
+    const connector = () => new HttpVendorConnector({ baseUrl: sandbox.url, timeoutMs: 3_000 });
+    sandbox.configure({ lostResponseRate: 1 });
+    const request = await newRequest({ nextAttemptAt: null });
+    const settings = { connector, maxAttempts: 2, retryBaseMs: 10 };
+    expect((await processProvisioningRequest(server.handle.db, request.id, settings)).outcome).toBe('retry');
+    sandbox.configure({ lostResponseRate: 0, failNextCalls: 1 });
+    expect((await processProvisioningRequest(server.handle.db, request.id, settings)).outcome).toBe('failed');
+    const failed = await read(request.id);
+    expect(failed).toMatchObject({ orderStatus: 'Failed', attempts: 2, errorMessage: 'Service temporarily unavailable', vendorRequestId: null });
+
+    await server.handle.db.update(provisioningRequests).set(provisioningRequeueValues(failed, 'retry')).where(eq(provisioningRequests.id, request.id));
+    await enqueue(request.id);
+    const retried = await settled(request.id);
+    expect(retried).toMatchObject({ orderStatus: 'Completed', vendorIdempotencyKey: failed.vendorIdempotencyKey });
+    expect(sandbox.provisionings().byKey[failed.vendorIdempotencyKey!]).toBe(1);
+
+    // A refused request, resubmitted with a quantity the vendor accepts: a new key, a new provisioning.
+    const refused = await newRequest({ quantity: 900 });
+    await enqueue(refused.id);
+    const refusedDone = await settled(refused.id);
+    expect(refusedDone.errorMessage).toBe('License pool exhausted');
+    await server.handle.db
+      .update(provisioningRequests)
+      .set({ ...provisioningRequeueValues(refusedDone, 'resubmit'), quantity: 400 })
+      .where(eq(provisioningRequests.id, refused.id));
+    await enqueue(refused.id);
+    const resubmitted = await settled(refused.id);
+    expect(resubmitted).toMatchObject({ orderStatus: 'Completed', productStatus: 'Active' });
+    expect(resubmitted.vendorIdempotencyKey).not.toBe(refusedDone.vendorIdempotencyKey);
+    expect(sandbox.provisionings().byKey[resubmitted.vendorIdempotencyKey!]).toBe(1);
+    expect(sandbox.provisionings().duplicates).toBe(0);
   });
 
   it('fails a change of a subscription the vendor never provisioned without calling it', async () => {

@@ -218,6 +218,22 @@ async function knownVendorSubscription(db: Database, subscriptionAccountId: numb
   return row?.id ?? null;
 }
 
+/**
+ * The values that put a Failed request back to work (for the retry and resubmit actions; send its
+ * job after the commit):
+ *   retry    — the same submission, the same key: a request the vendor never accepted is sent again
+ *              (the vendor answers the one it may have accepted already), one it accepted is polled
+ *              again. For failures of the way (timeouts, 503s until the attempts ran out).
+ *   resubmit — a new submission with a new key (the vendor acts afresh): for a request the vendor
+ *              refused, once its cause is fixed (e.g. a lower quantity).
+ */
+export function provisioningRequeueValues(request: Pick<typeof provisioningRequests.$inferSelect, 'vendorRequestId'>, kind: 'retry' | 'resubmit', now = new Date()) {
+  const common = { productStatus: 'Pending', isFinalStatus: false, errorMessage: null, attempts: 0, nextAttemptAt: now, updatedAt: now };
+  return kind === 'retry'
+    ? { ...common, orderStatus: request.vendorRequestId ? ('InProgress' as const) : ('Submitted' as const) }
+    : { ...common, orderStatus: 'Submitted' as const, vendorIdempotencyKey: null, vendorRequestId: null, sendDate: null };
+}
+
 /** Requests whose next step is overdue (their job lost); the sweeper sends their job again. */
 export async function overdueProvisioningRequests(db: Database, limit = 500): Promise<number[]> {
   const rows = await db
