@@ -105,6 +105,16 @@ describe('adding and deleting (CreateCustomCharge, DeleteCustomCharge)', () => {
     expect(await chargesNamed('Bad price')).toBe(0);
   });
 
+  it("fixes amounts at the company currency's minor unit: a currency without decimals takes whole amounts", async () => {
+    const tailspin = await idOf(sql`select id from accounts where display_name = 'Tailspin Toys'`);
+    await server.handle.db.execute(sql`update accounts set views = jsonb_set(views, '{Company,Values,Currency}', '"JPY"') where id = ${tailspin}`);
+    const refused = await create({ Name: 'Yen charge', Price: '1200.5', Cost: '0' }, { accountId: tailspin });
+    expect(refused.body.Message).toBe('customCharge.Price: amounts in JPY have at most 0 decimals, such as 12.');
+    const created = await create({ Name: 'Yen charge', Price: '1200.00', Cost: '800' }, { accountId: tailspin });
+    expect(created.body).toMatchObject({ Price: '1200', Cost: '800', Currency: 'JPY' });
+    expect((await op('GetCustomCharges', { accountId: tailspin })).body).toMatchObject({ Currency: 'JPY', MinorUnits: 0, Total: 1 });
+  });
+
   it('lets only the seller add charges, and only to a company', async () => {
     const byCompany = await create({ Name: 'Self-charge', Price: '1', Cost: '1' }, { cookie: companyAdmin });
     expect(byCompany.status).toBe(403);

@@ -60,7 +60,7 @@ const getCustomCharges = defineOperation({
 /** 400 naming the field when an amount has more decimals than the currency's minor unit (trailing zeros do not count). */
 function assertAmountScale(field: string, amount: string, currency: string, scale: number): void {
   if (money(amount).decimalPlaces() <= scale) return;
-  const example = money('12.5').toFixed(scale);
+  const example = scale > 0 ? `12.${'5'.padEnd(scale, '0')}` : '12';
   throw new ApiError(400, 'custom_charge_amount_scale', { field, currency, digits: String(scale), example });
 }
 
