@@ -125,7 +125,7 @@ describe('preview and propagate', () => {
     expect(totals.CustomersAffected).toBe(5);
     // Skyline Mail: purchase 4.10, base markup 8 % → 4.43, Northwind's cost; Northwind's 25 % gross margin (Collaboration) prices it.
     const mail = targets.find((target) => target.MarketplaceId === northwind)!.Changes.find((change) => change.ServiceName === 'SKYLINE_MAIL')!;
-    expect(mail).toMatchObject({ ItemName: 'Subscription', OldCost: '4.10', NewCost: '4.430000', OldPrice: '5.47', NewPrice: '5.91' });
+    expect(mail).toMatchObject({ ItemName: 'Subscription', OldCost: '4.10', NewCost: '4.43', OldPrice: '5.47', NewPrice: '5.91' });
 
     const key = { 'idempotency-key': 'propagate-base-1' };
     const started = await call(server.app, 'IMarketplaceService/Propagate', { marketplaceId: base, previewId: preview.body.PreviewId }, { cookie: admin, headers: key });

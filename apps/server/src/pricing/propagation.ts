@@ -20,7 +20,7 @@ import {
 import { ApiError } from '../platform/errors';
 import { translateMessage } from '../platform/i18n/messages';
 import { DEFAULT_MAX_EXCHANGE_RATE_AGE_DAYS, effectivePricesOfPricelist, pricesWithChange } from './effectivePrice';
-import { money, roundToMinorUnit, UNIT_PRICE_SCALE, type Money } from './money';
+import { minorUnits, money, roundToMinorUnit, UNIT_PRICE_SCALE, type Money } from './money';
 
 // Propagation (issue 13): a pricelist's sales prices become the purchase prices (pricelist_item_costs)
 // of the pricelists its customer resellers own, for the services passing its filters. The sales
@@ -178,6 +178,9 @@ async function costsByCurrency(db: Queryable, source: SourcePrices, targets: rea
   return result;
 }
 
+/** An amount as the API shows it: at least the currency's minor unit, no trailing zeros beyond it (4.430000 → 4.43). */
+const shown = (amount: string, currency: string) => money(amount).toFixed(Math.max(minorUnits(currency), money(amount).decimalPlaces()));
+
 const sameAmount = (a: string | null | undefined, b: string) => a !== null && a !== undefined && money(a).equals(money(b));
 
 // ── Preview ──
@@ -277,8 +280,8 @@ export async function previewPropagation(db: Queryable, options: PreviewOptions)
             ServiceDisplayName: item.serviceDisplayName,
             ItemName: item.itemName,
             FeeType: item.feeType,
-            OldCost: oldCost,
-            NewCost: newCost,
+            OldCost: oldCost === null ? null : shown(oldCost, target.currency),
+            NewCost: shown(newCost, target.currency),
             OldPrice: oldPrice,
             NewPrice: newPrice,
           });
@@ -298,12 +301,12 @@ export async function previewPropagation(db: Queryable, options: PreviewOptions)
       ChangedItemsCount: changedIds.length,
       ServicesAdded: servicesAdded,
       Changes: changes,
-      RevenueDelta: revenue.toFixed(2),
-      MarginDelta: margin.toFixed(2),
+      RevenueDelta: revenue.toFixed(minorUnits(target.currency)),
+      MarginDelta: margin.toFixed(minorUnits(target.currency)),
     });
   }
   const changedTargets = previewTargets.filter((target) => target.ChangedItemsCount > 0 || target.ServicesAdded > 0);
-  const totals = (byCurrency: Map<string, Money>) => [...byCurrency].map(([Currency, amount]) => ({ Currency, Amount: amount.toFixed(2) }));
+  const totals = (byCurrency: Map<string, Money>) => [...byCurrency].map(([Currency, amount]) => ({ Currency, Amount: amount.toFixed(minorUnits(Currency)) }));
   const fingerprint = fingerprintOf(source, filters, targetIds);
   const id = randomUUID();
   const createdAt = new Date();

@@ -1,7 +1,10 @@
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { mdiAccountMultiple, mdiDeleteOutline, mdiPencilOutline } from '@mdi/js';
+import { mdiAccountMultiple, mdiDeleteOutline, mdiPencilOutline, mdiPlaylistPlus } from '@mdi/js';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import { MdiIcon } from '../../platform/ui/MdiIcon';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -79,6 +82,13 @@ export function PricelistsTable({ pricelists, labelledBy, canChange, canDelete, 
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <RowActionButton label={t('pricing.show_customers', { name: pricelist.Name })} icon={mdiAccountMultiple} onClick={() => onAction('customers', pricelist)} />
+                {canChange && (
+                  <Tooltip title={t('add_to_pricelist.link_label', { name: pricelist.Name })} describeChild>
+                    <IconButton size="small" component={RouterLink} to={`/add-to-pricelist?marketplaceId=${pricelist.MarketplaceId}`} aria-label={t('add_to_pricelist.link_label', { name: pricelist.Name })}>
+                      <MdiIcon path={mdiPlaylistPlus} fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                )}
                 {canChange && <RowActionButton label={t('pricing.edit_pricelist', { name: pricelist.Name })} icon={mdiPencilOutline} onClick={() => onAction('edit', pricelist)} />}
                 {canDelete && <RowActionButton label={t('pricing.delete_pricelist', { name: pricelist.Name })} icon={mdiDeleteOutline} onClick={() => onAction('delete', pricelist)} />}
               </TableCell>
