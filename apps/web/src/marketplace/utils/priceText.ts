@@ -1,0 +1,25 @@
+import type { TFunction } from 'i18next';
+import type { ServiceHeadlinePrice, ServiceItemPrice } from '@cmp/contracts/marketplace';
+import { formatMoney } from '../../platform/money/formatMoney';
+import { pricedByText } from '../../pricing/utils/ruleDescription';
+
+type BillingPeriod = 'Monthly' | 'Annual';
+
+/** "€5.47 per user / month", "€0.023184 per GB", "€250.00 one-time". */
+export function priceLabel(t: TFunction, locale: string, price: { amount: string; currency: string; feeType: ServiceHeadlinePrice['FeeType']; unit: string | null }, period: BillingPeriod): string {
+  const amount = formatMoney(price.amount, price.currency, locale);
+  if (price.feeType === 'Setup') return t('marketplace.price_setup', { amount });
+  if (price.feeType === 'Usage') return price.unit ? t('marketplace.price_usage', { amount, unit: price.unit }) : amount;
+  const periodText = t(`marketplace.periods.${period}`);
+  return price.unit ? t('marketplace.price_recurring_unit', { amount, unit: price.unit, period: periodText }) : t('marketplace.price_recurring', { amount, period: periodText });
+}
+
+/**
+ * Issue 13 "every price explains itself", in pricing's words ("Markup 12 % — rule 'Microsoft
+ * partners'"); the vendor's SRP for a caller no pricelist applies to; or why there is no price.
+ */
+export function priceReason(t: TFunction, locale: string, price: Pick<ServiceItemPrice, 'Rule' | 'Basis' | 'Problem'>, currency: string): string {
+  if (price.Rule) return pricedByText(t, locale, price.Rule, currency);
+  if (price.Basis === 'Srp' && !price.Problem) return t('marketplace.reason_srp');
+  return t(`marketplace.problems.${price.Problem ?? 'no_rule'}`);
+}
