@@ -129,14 +129,17 @@ test('every price explains itself; a static rule below purchase is flagged, move
   const price = dialog.getByRole('textbox', { name: fill(PRICING.parameter_price, { currency: 'EUR' }) });
   await expect(price).toHaveValue('5.47');
   await price.fill('3,999999999');
-  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.getByRole('button', { name: 'Preview' }).click();
   await expect(dialog.getByText(PRICING.parameter_errors.price_invalid)).toBeVisible();
   await price.fill('3.99');
   await dialog.getByRole('textbox', { name: PRICING.field_rule_name }).fill('Mail promotion');
   await expectAccessible(page);
   await snapshot(page, 'edit-prices-rule-dialog');
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog).toHaveCount(0);
+  // The rule dialog previews the change before it saves it (issue 13 "price-change preview").
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  const previewDialog = page.getByRole('dialog', { name: 'Preview: New rule' });
+  await previewDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(previewDialog).toHaveCount(0);
   // A new rule comes last before the default: the group's margin still prices the mailbox.
   await expect(rules.getByRole('rowheader')).toHaveText(['Collaboration margin', 'Nimbus partners', 'Analytics promotion', 'Mail promotion', /^Default: SRP/]);
   await expect(mail).toContainText('€5.47');

@@ -3,6 +3,7 @@ import { benchAccounts } from './bench/accounts';
 import { benchApi } from './bench/api';
 import { benchApiMixedLoad } from './bench/apiMixedLoad';
 import { benchAuth } from './bench/auth';
+import { benchPricing } from './bench/pricing';
 import { benchStart } from './bench/start';
 
 const benches: Record<string, () => Promise<void>> = {
@@ -13,6 +14,8 @@ const benches: Record<string, () => Promise<void>> = {
     if (process.env.BENCH_MIXED !== '0') await benchApiMixedLoad();
   },
   auth: benchAuth,
+  // Issue 13: recompute 20,000 prices, propagate to 1,000 pricelists, Explore over 10,000 services.
+  pricing: benchPricing,
   start: benchStart,
   web: async () => (await import('./bench/web')).benchWeb(),
 };

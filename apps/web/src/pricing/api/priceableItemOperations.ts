@@ -14,10 +14,11 @@ export const getPriceableItems = (request: GetPriceableItemsRequest, signal?: Ab
   callOperation<PricedItemPage>('IMarketplaceService', 'GetPriceableItems', request, { suppressErrorToast: true, signal });
 
 /** One page of the grid; the previous page stays on screen while the next one loads. */
-export function usePriceableItems(request: GetPriceableItemsRequest) {
+export function usePriceableItems(request: GetPriceableItemsRequest, isEnabled = true) {
   return useQuery({
     queryKey: [...priceableItemsQueryKey(request.marketplaceId), 'page', request],
     queryFn: ({ signal }) => getPriceableItems(request, signal),
     placeholderData: keepPreviousData,
+    enabled: isEnabled,
   });
 }

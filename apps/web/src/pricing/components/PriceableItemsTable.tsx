@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { mdiTagPlusOutline } from '@mdi/js';
 import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -12,7 +13,9 @@ import { PRICED_ITEM_SORT_FIELDS, type PricedItem } from '@cmp/contracts/pricing
 import { formatDecimal, formatMoney } from '../../platform/money/formatMoney';
 import { visuallyHidden } from '../../platform/ui/visuallyHidden';
 import { SortableHeaderCell, type SortState } from '../../users/components/SortableHeaderCell';
-import { BelowPurchaseFlag, PriceExplanation } from './PriceExplanation';
+import { SalesPriceCell } from '../grid/SalesPriceCell';
+import type { PendingPrices } from '../grid/manualPrice';
+import { PriceExplanation } from './PriceExplanation';
 import { RowActionButton } from './RowActionButton';
 
 export type PricedItemSortField = (typeof PRICED_ITEM_SORT_FIELDS)[number];
@@ -24,6 +27,16 @@ interface PriceableItemsTableProps {
   onSort: (sort: SortState<PricedItemSortField>) => void;
   /** Offered with PRICING_RULES Create: a new rule for just this item. */
   onNewRuleForItem?: (item: PricedItem) => void;
+  /** Offered with MARKETPLACE Create: manual prices typed inline, rows selected for a bulk edit. */
+  editing?: PriceEditing;
+}
+
+export interface PriceEditing {
+  pending: PendingPrices;
+  selected: ReadonlySet<number>;
+  onSelect: (itemIds: number[], isSelected: boolean) => void;
+  onStage: (itemId: number, price: string | null) => void;
+  onUndo: (itemId: number) => void;
 }
 
 const AMOUNT_COLUMNS: { field: PricedItemSortField; labelKey: string }[] = [
@@ -37,7 +50,7 @@ const AMOUNT_COLUMNS: { field: PricedItemSortField; labelKey: string }[] = [
 const amountSx = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
 /** The edit-prices grid: service, vendor, purchase price, SRP, sales price, margin, margin % and the rule that priced each item. */
-export function PriceableItemsTable({ items, labelledBy, sort, onSort, onNewRuleForItem }: PriceableItemsTableProps) {
+export function PriceableItemsTable({ items, labelledBy, sort, onSort, onNewRuleForItem, editing }: PriceableItemsTableProps) {
   const { t, i18n } = useTranslation();
   const money = (amount: string | null, currency: string) => (amount === null ? '—' : formatMoney(amount, currency, i18n.language));
   return (
@@ -45,6 +58,16 @@ export function PriceableItemsTable({ items, labelledBy, sort, onSort, onNewRule
       <Table size="small" aria-labelledby={labelledBy} sx={{ '& td, & th': { px: 1 } }}>
         <TableHead>
           <TableRow>
+            {editing && (
+              <TableCell padding="checkbox">
+                <Checkbox
+                  checked={items.length > 0 && items.every((item) => editing.selected.has(item.PriceableItemId))}
+                  indeterminate={items.some((item) => editing.selected.has(item.PriceableItemId)) && !items.every((item) => editing.selected.has(item.PriceableItemId))}
+                  onChange={(event) => editing.onSelect(items.map((item) => item.PriceableItemId), event.target.checked)}
+                  slotProps={{ input: { 'aria-label': t('pricing_preview.select_all') } }}
+                />
+              </TableCell>
+            )}
             <SortableHeaderCell field="Service" sort={sort} onSort={onSort}>
               {t('pricing.column_service')}
             </SortableHeaderCell>
@@ -73,7 +96,16 @@ export function PriceableItemsTable({ items, labelledBy, sort, onSort, onNewRule
           {items.map((item) => {
             const label = t('pricing.item_label', { service: item.ServiceDisplayName, item: item.ItemName });
             return (
-              <TableRow key={item.PriceableItemId} hover>
+              <TableRow key={item.PriceableItemId} hover selected={editing?.selected.has(item.PriceableItemId)}>
+                {editing && (
+                  <TableCell padding="checkbox">
+                    <Checkbox
+                      checked={editing.selected.has(item.PriceableItemId)}
+                      onChange={(event) => editing.onSelect([item.PriceableItemId], event.target.checked)}
+                      slotProps={{ input: { 'aria-label': t('pricing_preview.select_item', { item: label }) } }}
+                    />
+                  </TableCell>
+                )}
                 <TableCell component="th" scope="row" sx={{ minWidth: 240, overflowWrap: 'anywhere' }}>
                   <Typography variant="body2" sx={{ fontWeight: 500 }}>
                     {item.ServiceDisplayName}
@@ -86,13 +118,13 @@ export function PriceableItemsTable({ items, labelledBy, sort, onSort, onNewRule
                 <TableCell sx={amountSx}>{money(item.PurchasePrice, item.Currency)}</TableCell>
                 <TableCell sx={amountSx}>{money(item.Srp, item.Currency)}</TableCell>
                 <TableCell sx={{ ...amountSx, fontWeight: 500 }}>
-                  {money(item.SalesPrice, item.Currency)}
-                  {item.IsBelowPurchase && (
-                    <>
-                      <br />
-                      <BelowPurchaseFlag />
-                    </>
-                  )}
+                  <SalesPriceCell
+                    item={item}
+                    label={label}
+                    pending={editing?.pending.get(item.PriceableItemId)}
+                    onStage={editing && ((price) => editing.onStage(item.PriceableItemId, price))}
+                    onUndo={editing && (() => editing.onUndo(item.PriceableItemId))}
+                  />
                 </TableCell>
                 <TableCell sx={{ ...amountSx, color: item.Margin?.startsWith('-') ? 'error.main' : undefined }}>{money(item.Margin, item.Currency)}</TableCell>
                 <TableCell sx={amountSx}>{item.MarginPercent === null ? '—' : t('pricing.percent', { value: formatDecimal(item.MarginPercent, i18n.language, 2) })}</TableCell>

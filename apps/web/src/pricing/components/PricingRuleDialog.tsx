@@ -1,14 +1,24 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type { PricePreview } from '@cmp/contracts/pricePreview';
 import { PRICING_MODELS, type PricingModel, type PricingScopeKind, type SavePricingRuleRequest } from '@cmp/contracts/pricing';
+import { failureText } from '../../platform/api/failureText';
+import { previewPricingRule } from '../preview/pricePreviewOperations';
+import { PricePreviewPanel } from '../preview/PricePreviewPanel';
 import type { ScopeVendor } from '../hooks/useScopeVendors';
 import { normalizeParameter, parameterProblemKey } from '../utils/parameterProblemKey';
 import { parseIdList } from '../utils/priorityOrder';
 import { RuleScopeField } from './RuleScopeField';
-import { PricingFormDialog } from './PricingFormDialog';
 
 const NAME_MAX_LENGTH = 100;
 
@@ -25,13 +35,15 @@ export interface PricingRuleDraft {
 }
 
 interface PricingRuleDialogProps {
+  /** The pricelist the rule belongs to (the preview prices it). */
+  marketplaceId: number;
   draft: PricingRuleDraft | undefined;
   /** The pricelist's currency, which a static price is in. */
   currency: string;
   vendors: ScopeVendor[];
   isLoadingVendors: boolean;
-  /** Resolves with the server's refusal, or undefined once saved. */
-  onSave: (rule: SavePricingRuleRequest['rule']) => Promise<string | undefined>;
+  /** Saves exactly the previewed change; resolves with the server's refusal, or undefined once saved. */
+  onSave: (rule: SavePricingRuleRequest['rule'], previewId: string) => Promise<string | undefined>;
   onClose: () => void;
 }
 
@@ -39,10 +51,16 @@ type FieldErrors = Partial<Record<'name' | 'parameter' | 'scope', string>>;
 
 /**
  * New or changed pricing rule: name, model, the model's parameter and the scope. The parameter is
- * checked by the contract's own rule (pricingParameterProblem) before it is sent.
+ * checked by the contract's own rule (pricingParameterProblem) before it is sent. Two steps (issue 13
+ * "price-change preview"): Preview shows what the rule does to prices, customers and revenue; Save
+ * applies exactly that, or says that prices moved meanwhile and offers to preview again.
  */
-export function PricingRuleDialog({ draft, currency, vendors, isLoadingVendors, onSave, onClose }: PricingRuleDialogProps) {
+export function PricingRuleDialog({ marketplaceId, draft, currency, vendors, isLoadingVendors, onSave, onClose }: PricingRuleDialogProps) {
   const { t } = useTranslation();
+  const titleId = useId();
+  const [preview, setPreview] = useState<{ rule: SavePricingRuleRequest['rule']; answer: PricePreview }>();
+  /** The save was refused (prices moved, …): the preview shown is no longer the one to save. */
+  const [isPreviewStale, setIsPreviewStale] = useState(false);
   const [name, setName] = useState('');
   const [model, setModel] = useState<PricingModel>('Markup');
   const [parameter, setParameter] = useState('');
@@ -63,6 +81,8 @@ export function PricingRuleDialog({ draft, currency, vendors, isLoadingVendors, 
     setIdsText(draft.ScopeKind === 'Vendors' ? '' : draft.ScopeIds.join(', '));
     setErrors({});
     setServerError(undefined);
+    setPreview(undefined);
+    setIsPreviewStale(false);
   }, [draft]);
 
   /** A field's message goes once the user changes it; the next Save checks again. */
@@ -75,7 +95,8 @@ export function PricingRuleDialog({ draft, currency, vendors, isLoadingVendors, 
 
   const scopeIds = (): number[] | undefined => (scopeKind === 'AllServices' ? [] : scopeKind === 'Vendors' ? vendorIds : parseIdList(idsText));
 
-  const submit = async () => {
+  /** The rule as typed, checked; undefined (with the fields' messages shown) when something is wrong. */
+  const checkedRule = (): SavePricingRuleRequest['rule'] | undefined => {
     const trimmedName = name.trim();
     const value = normalizeParameter(model, parameter);
     const problem = parameterProblemKey(model, value);
@@ -86,30 +107,45 @@ export function PricingRuleDialog({ draft, currency, vendors, isLoadingVendors, 
       scope: ids === undefined ? t('pricing.ids_invalid') : scopeKind !== 'AllServices' && ids.length === 0 ? t(`pricing.scope_required.${scopeKind}`) : undefined,
     };
     setErrors(found);
-    if (found.name || found.parameter || found.scope) return;
+    if (found.name || found.parameter || found.scope) return undefined;
+    return {
+      ...(draft?.PricingRuleId !== undefined ? { PricingRuleId: draft.PricingRuleId } : {}),
+      Name: trimmedName,
+      Model: model,
+      Parameter: value,
+      Scope: { Kind: scopeKind, Ids: ids ?? [] },
+    };
+  };
+
+  const showPreview = async (rule: SavePricingRuleRequest['rule']) => {
     setIsSaving(true);
-    setServerError(
-      await onSave({
-        ...(draft?.PricingRuleId !== undefined ? { PricingRuleId: draft.PricingRuleId } : {}),
-        Name: trimmedName,
-        Model: model,
-        Parameter: value,
-        Scope: { Kind: scopeKind, Ids: ids ?? [] },
-      }),
-    );
+    try {
+      setPreview({ rule, answer: await previewPricingRule({ marketplaceId, rule }) });
+      setIsPreviewStale(false);
+      setServerError(undefined);
+    } catch (error) {
+      setServerError(failureText(error));
+    }
     setIsSaving(false);
   };
 
-  return (
-    <PricingFormDialog
-      open={draft !== undefined}
-      title={draft?.PricingRuleId !== undefined ? t('pricing.edit_rule_title', { name: draft.Name }) : t('pricing.new_rule')}
-      serverError={serverError}
-      isSaving={isSaving}
-      submitLabel={t('common.save')}
-      onSubmit={() => void submit()}
-      onClose={onClose}
-    >
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (preview && isPreviewStale) return showPreview(preview.rule);
+    if (!preview) {
+      const rule = checkedRule();
+      if (rule) await showPreview(rule);
+      return;
+    }
+    setIsSaving(true);
+    const refusal = await onSave(preview.rule, preview.answer.PreviewId);
+    setServerError(refusal);
+    setIsPreviewStale(refusal !== undefined);
+    setIsSaving(false);
+  };
+
+  const fields = (
+    <>
       <TextField
         autoFocus
         required
@@ -159,6 +195,53 @@ export function PricingRuleDialog({ draft, currency, vendors, isLoadingVendors, 
           {t('pricing.scope_note', { ids: idsText, note: draft.ScopeNote })}
         </Typography>
       )}
-    </PricingFormDialog>
+    </>
+  );
+
+  const title = draft?.PricingRuleId !== undefined ? t('pricing.edit_rule_title', { name: draft.Name }) : t('pricing.new_rule');
+  return (
+    <Dialog
+      open={draft !== undefined}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth={preview ? 'md' : 'sm'}
+      // A stray click outside must not throw away what was typed; Esc and Cancel still close.
+      onClose={(_event, reason) => {
+        if (reason !== 'backdropClick') onClose();
+      }}
+    >
+      <form noValidate onSubmit={(event) => void submit(event)}>
+        <DialogTitle id={titleId}>{preview ? t('pricing_preview.title', { title }) : title}</DialogTitle>
+        <DialogContent>
+          {serverError && (
+            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+              {serverError}
+            </Alert>
+          )}
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {preview ? <PricePreviewPanel preview={preview.answer} /> : fields}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={isSaving}>
+            {t('common.cancel')}
+          </Button>
+          {preview && (
+            <Button
+              onClick={() => {
+                setPreview(undefined);
+                setServerError(undefined);
+              }}
+              disabled={isSaving}
+            >
+              {t('pricing_preview.back_to_rule')}
+            </Button>
+          )}
+          <Button type="submit" variant="contained" loading={isSaving}>
+            {!preview ? t('pricing_preview.preview') : isPreviewStale ? t('pricing_preview.preview_again') : t('common.save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
   );
 }

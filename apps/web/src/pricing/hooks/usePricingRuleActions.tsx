@@ -6,7 +6,8 @@ import { failureText } from '../../platform/api/failureText';
 import { showMessage } from '../../platform/messages/messageStore';
 import { useConfirmDialog } from '../../platform/ui/useConfirmDialog';
 import { priceableItemsQueryKey } from '../api/priceableItemOperations';
-import { deletePricingRule, pricingRulesQueryKey, prioritizePricingRules, savePricingRule, usePricingRules } from '../api/pricingRuleOperations';
+import { deletePricingRule, pricingRulesQueryKey, prioritizePricingRules, usePricingRules } from '../api/pricingRuleOperations';
+import { savePricingRuleWithPreview } from '../preview/pricePreviewOperations';
 import { PricingRuleDialog, type PricingRuleDraft } from '../components/PricingRuleDialog';
 import { usePriorityMoves } from './usePriorityMoves';
 import { useScopeVendors } from './useScopeVendors';
@@ -31,9 +32,10 @@ export function usePricingRuleActions(marketplaceId: number, currency: string, c
     Promise.all([queryClient.invalidateQueries({ queryKey: pricingRulesQueryKey(marketplaceId) }), queryClient.invalidateQueries({ queryKey: priceableItemsQueryKey(marketplaceId) })]);
   const showRules = (answer: { Rules: PricingRule[] }) => queryClient.setQueryData(pricingRulesQueryKey(marketplaceId), answer);
 
-  const save = async (rule: SavePricingRuleRequest['rule']): Promise<string | undefined> => {
+  const save = async (rule: SavePricingRuleRequest['rule'], previewId: string): Promise<string | undefined> => {
     try {
-      await savePricingRule({ marketplaceId, rule });
+      // Exactly the change the dialog previewed (409 when prices moved meanwhile).
+      await savePricingRuleWithPreview({ marketplaceId, rule, previewId });
     } catch (error) {
       return failureText(error);
     }
@@ -88,6 +90,7 @@ export function usePricingRuleActions(marketplaceId: number, currency: string, c
   const dialogs = (
     <>
       <PricingRuleDialog
+        marketplaceId={marketplaceId}
         draft={draft}
         currency={currency}
         vendors={vendorsQuery.data ?? []}

@@ -30,7 +30,7 @@ export function EditPricesScreen() {
         {t('routes.pricelists')}
       </Button>
       {Number.isSafeInteger(id) && id > 0 ? (
-        <PricelistPrices key={id} marketplaceId={id} title={title} />
+        <PricelistPrices key={id} marketplaceId={id} title={title} isAllPrices={isAllPrices} />
       ) : (
         <>
           <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
@@ -43,7 +43,7 @@ export function EditPricesScreen() {
   );
 }
 
-function PricelistPrices({ marketplaceId, title }: { marketplaceId: number; title: string }) {
+function PricelistPrices({ marketplaceId, title, isAllPrices }: { marketplaceId: number; title: string; isAllPrices: boolean }) {
   const { t } = useTranslation();
   const capabilities = useSessionUser()?.Capability ?? [];
   // The heading names the pricelist when it is one of the caller's own (the common case).
@@ -78,7 +78,20 @@ function PricelistPrices({ marketplaceId, title }: { marketplaceId: number; titl
             onMove={rules.move}
           />
         )}
-        <PriceableItemsCard marketplaceId={marketplaceId} onNewRuleForItem={canChangeRules ? rules.startForItem : undefined} />
+        <PriceableItemsCard
+          key={String(isAllPrices)}
+          marketplaceId={marketplaceId}
+          isAllPrices={isAllPrices}
+          canEditPrices={isAllowed(capabilities, PRICING_CAPABILITIES.changePricelist)}
+          onNewRuleForItem={canChangeRules ? rules.startForItem : undefined}
+        />
+        {!isAllPrices && (
+          <Box>
+            <Button component={RouterLink} to={`/pricelists/${marketplaceId}/edit-all-prices`}>
+              {t('pricing_preview.show_all_prices')}
+            </Button>
+          </Box>
+        )}
       </Stack>
       {rules.dialogs}
     </>

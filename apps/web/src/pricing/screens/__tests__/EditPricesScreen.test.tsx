@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import type { Capability } from '@cmp/contracts/capabilities';
+import type { PricePreview } from '@cmp/contracts/pricePreview';
 import type { PricedItem, PricingRule } from '@cmp/contracts/pricing';
 import { installFakeFetch, type FakeResponse } from '../../../test/fakeFetch';
 import { buildSessionUser, capability } from '../../../test/buildSessionUser';
@@ -62,6 +63,35 @@ const rules: PricingRule[] = [
   rule(2, 'Nimbus partners', 2, { Scope: { Kind: 'Vendors', Ids: [41] } }),
   rule(9, 'Default: SRP', 3, { IsDefault: true, Model: 'Srp', Parameter: null }),
 ];
+const preview: PricePreview = {
+  PreviewId: 'preview-1',
+  MarketplaceId: 11,
+  Currency: 'EUR',
+  ItemsCount: 60,
+  ChangedItemsCount: 1,
+  ChangedItems: [
+    {
+      PriceableItemId: 501,
+      ServiceName: 'SKYLINE_MAIL',
+      ServiceDisplayName: 'Skyline Mail',
+      ItemName: 'Subscription',
+      FeeType: 'Recurring',
+      OldPrice: '5.47',
+      NewPrice: '5.86',
+      OldMargin: '1.37',
+      NewMargin: '1.76',
+      OldMarginPercent: '25.05',
+      NewMarginPercent: '30.03',
+      OldRule: mail.Rule,
+      NewRule: { RuleId: -1, RuleName: 'Big margin', Model: 'GrossMargin', Parameter: '30.5', IsDefaultRule: false, IsManualPrice: false },
+      IsBelowPurchase: false,
+    },
+  ],
+  Customers: [{ AccountId: 7, DisplayName: 'Contoso Ltd', AccountType: 'Company', Subscriptions: 1, MonthlyRevenueDelta: '9.75', MonthlyMarginDelta: '9.75' }],
+  MonthlyRevenueDelta: '9.75',
+  MonthlyMarginDelta: '9.75',
+  CreatedAt: '2026-11-25T23:00:00.000Z',
+};
 const manager = [capability('MARKETPLACE', { Read: true, Create: true, Delete: true }), capability('PRICING_RULES', { Read: true, Create: true, Delete: true })];
 
 function renderScreen({ capabilities = manager, answers = {} }: { capabilities?: Capability[]; answers?: Record<string, (body: Record<string, unknown>) => FakeResponse> } = {}) {
@@ -75,6 +105,7 @@ function renderScreen({ capabilities = manager, answers = {} }: { capabilities?:
       return { body: body.sortBy === 'Vendor' && body.pageSize === 200 ? { Items: vendors, Total: 1 } : { Items: [mail, promotion, outdated], Total: 60 } };
     }
     if (operation === 'GetPricingRules') return { body: { Rules: rules } };
+    if (operation === 'PreviewPricingRule') return { body: preview };
     return { body: {} };
   });
   const rendered = renderWithProviders(
@@ -95,7 +126,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('EditPricesScreen: the prices', () => {
+// Typing and clicking through dialogs takes seconds on a busy machine: a minute per test.
+describe('EditPricesScreen: the prices', { timeout: 60_000 }, () => {
   it('shows each price with its margin and the rule that priced it, in the pricelist currency', async () => {
     renderScreen();
     expect(await screen.findByRole('heading', { level: 1, name: 'Edit prices: Northwind standard' })).toBeInTheDocument();
@@ -149,7 +181,7 @@ describe('EditPricesScreen: the prices', () => {
   });
 });
 
-describe('EditPricesScreen: the pricing rules', () => {
+describe('EditPricesScreen: the pricing rules', { timeout: 60_000 }, () => {
   it('lists the rules in order with model, parameter and scope; the default rule cannot be moved, edited or deleted', async () => {
     renderScreen();
     const table = await screen.findByRole('table', { name: 'Pricing rules' });
@@ -167,7 +199,7 @@ describe('EditPricesScreen: the pricing rules', () => {
     const { fetch } = renderScreen();
     await user.click(await screen.findByRole('button', { name: 'New rule' }));
     const dialog = screen.getByRole('dialog', { name: 'New rule' });
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
     expect(within(dialog).getByText('Enter a name for the rule.')).toBeInTheDocument();
     expect(within(dialog).getByText('Enter a percentage.')).toBeInTheDocument();
 
@@ -177,10 +209,10 @@ describe('EditPricesScreen: the pricing rules', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Gross margin (%)' }), '100');
     await user.click(within(dialog).getByRole('combobox', { name: 'Applies to' }));
     await user.click(screen.getByRole('option', { name: 'Vendors' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
     expect(within(dialog).getByText('A gross margin must be below 100 %.')).toBeInTheDocument();
     expect(within(dialog).getByText('Choose at least one vendor.')).toBeInTheDocument();
-    expect(bodiesOf(fetch, 'SavePricingRule')).toEqual([]);
+    expect(bodiesOf(fetch, 'PreviewPricingRule')).toEqual([]);
 
     const parameter = within(dialog).getByRole('textbox', { name: 'Gross margin (%)' });
     await user.clear(parameter);
@@ -191,10 +223,20 @@ describe('EditPricesScreen: the pricing rules', () => {
     await user.click(await screen.findByRole('option', { name: 'Nimbus Security' }));
     const rulesLoads = bodiesOf(fetch, 'GetPricingRules').length;
     const gridLoads = gridRequests(fetch).length;
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() =>
-      expect(bodiesOf(fetch, 'SavePricingRule')).toEqual([{ marketplaceId: 11, rule: { Name: 'Big margin', Model: 'GrossMargin', Parameter: '30.5', Scope: { Kind: 'Vendors', Ids: [41] } } }]),
-    );
+    const newRule = { Name: 'Big margin', Model: 'GrossMargin', Parameter: '30.5', Scope: { Kind: 'Vendors', Ids: [41] } };
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    // The preview step: what changes, for whom, and the monthly totals, before anything is saved.
+    const previewDialog = await screen.findByRole('dialog', { name: 'Preview: New rule' });
+    expect(bodiesOf(fetch, 'PreviewPricingRule')).toEqual([{ marketplaceId: 11, rule: newRule }]);
+    expect(previewDialog).toHaveTextContent('Prices changing: 1 of 60 items');
+    expect(previewDialog).toHaveTextContent('Monthly revenue +€9.75 · monthly margin +€9.75');
+    const changed = within(within(previewDialog).getByRole('table', { name: 'Items whose price changes' })).getByRole('row', { name: /Skyline Mail/ });
+    expect(changed).toHaveTextContent(/€5\.47.*€5\.86.*€1\.37 → €1\.76/);
+    expect(changed).toHaveTextContent("Gross margin 30.5 % — rule 'Big margin'");
+    expect(within(within(previewDialog).getByRole('table', { name: 'Customers affected' })).getByRole('row', { name: /Contoso Ltd/ })).toHaveTextContent('Contoso Ltd1+€9.75+€9.75');
+    expect(bodiesOf(fetch, 'SavePricingRule')).toEqual([]);
+    await user.click(within(previewDialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bodiesOf(fetch, 'SavePricingRule')).toEqual([{ marketplaceId: 11, rule: newRule, previewId: 'preview-1' }]));
     expect(await screen.findByText('The pricing rule Big margin has been saved.')).toBeInTheDocument();
     await waitFor(() => expect(bodiesOf(fetch, 'GetPricingRules').length).toBeGreaterThan(rulesLoads));
     await waitFor(() => expect(gridRequests(fetch).length).toBeGreaterThan(gridLoads));
@@ -202,18 +244,18 @@ describe('EditPricesScreen: the pricing rules', () => {
 
   it('shows the server refusing a rule in the dialog', async () => {
     const user = userEvent.setup();
-    renderScreen({ answers: { SavePricingRule: () => ({ status: 400, body: { Message: 'The scope names 999, which is not a vendor, a service group of this pricelist\'s owner or a priceable item.' } }) } });
+    renderScreen({ answers: { PreviewPricingRule: () => ({ status: 400, body: { Message: 'The scope names 999, which is not a vendor, a service group of this pricelist\'s owner or a priceable item.' } }) } });
     await user.click(await screen.findByRole('button', { name: 'Edit Collaboration margin' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit the rule Collaboration margin' });
     const ids = within(dialog).getByRole('textbox', { name: 'Service group numbers' });
     expect(ids).toHaveValue('7');
     await user.clear(ids);
     await user.type(ids, '7, x');
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
     expect(within(dialog).getByText('Enter whole numbers separated by commas.')).toBeInTheDocument();
     await user.clear(ids);
     await user.type(ids, '999');
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('The scope names 999');
   });
 
@@ -225,12 +267,31 @@ describe('EditPricesScreen: the pricing rules', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Sales price (EUR)' })).toHaveValue('5.47');
     expect(within(dialog).getByRole('textbox', { name: 'Priceable item numbers' })).toHaveValue('501');
     expect(dialog).toHaveTextContent('Item 501: Skyline Mail – Subscription');
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Preview: New rule' })).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(bodiesOf(fetch, 'SavePricingRule')).toEqual([
-        { marketplaceId: 11, rule: { Name: 'Skyline Mail – Subscription', Model: 'Static', Parameter: '5.47', Scope: { Kind: 'PriceableItems', Ids: [501] } } },
+        { marketplaceId: 11, rule: { Name: 'Skyline Mail – Subscription', Model: 'Static', Parameter: '5.47', Scope: { Kind: 'PriceableItems', Ids: [501] } }, previewId: 'preview-1' },
       ]),
     );
+  });
+
+  it('says when prices moved since the preview and previews again before saving', async () => {
+    const user = userEvent.setup();
+    let saves = 0;
+    const { fetch } = renderScreen({
+      answers: { SavePricingRule: () => (++saves === 1 ? { status: 409, body: { Message: 'Prices changed since the preview. Preview again.' } } : { body: rules[1] }) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit Nimbus partners' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Preview' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Preview: Edit the rule Nimbus partners' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Prices changed since the preview. Preview again.');
+    await user.click(within(dialog).getByRole('button', { name: 'Preview again' }));
+    await waitFor(() => expect(bodiesOf(fetch, 'PreviewPricingRule')).toHaveLength(2));
+    await user.click(await within(dialog).findByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saves).toBe(2));
+    expect(await screen.findByText('The pricing rule Nimbus partners has been saved.')).toBeInTheDocument();
   });
 
   it('moves a rule up with its whole order and deletes one only after the confirmation', async () => {
