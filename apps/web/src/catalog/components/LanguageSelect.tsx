@@ -17,7 +17,7 @@ export function LanguageSelect({ label, value, onChange, filled = {}, disabled }
   const { t, i18n } = useTranslation();
   const names = new Intl.DisplayNames([i18n.language], { type: 'language', fallback: 'code' });
   return (
-    <TextField select size="small" label={label} value={value} onChange={(event) => onChange(event.target.value)} disabled={disabled} sx={{ minWidth: 220 }}>
+    <TextField select size="small" label={label} value={value} onChange={(event) => onChange(event.target.value)} disabled={disabled} sx={{ minWidth: 220, alignSelf: 'flex-start' }}>
       {SUPPORTED_LOCALES.map((code) => (
         <MenuItem key={code} value={code}>
           {filled[code]?.trim() ? t('catalog.language_with_text', { language: names.of(code) ?? code }) : (names.of(code) ?? code)}

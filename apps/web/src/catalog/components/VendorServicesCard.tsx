@@ -103,7 +103,7 @@ export function VendorServicesCard({ vendorAccountId, canEdit }: { vendorAccount
                   </TableCell>
                   <TableCell>{service.Currency}</TableCell>
                   <TableCell>
-                    <Chip size="small" label={service.IsActive ? t('catalog.status_sold') : t('catalog.status_withdrawn')} color={service.IsActive ? 'success' : 'default'} variant="outlined" />
+                    <Chip size="small" label={service.IsActive ? t('catalog.status_sold') : t('catalog.status_withdrawn')} color={service.IsActive ? 'success' : 'default'} />
                   </TableCell>
                   <TableCell align="right">{service.Revision}</TableCell>
                   {canEdit && (

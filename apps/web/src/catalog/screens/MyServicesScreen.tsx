@@ -146,7 +146,7 @@ export function MyServicesScreen() {
         </Stack>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr 1fr 1fr' }, mb: 2 }}>
           <TextField size="small" type="search" label={t('catalog.filter_services')} value={text} onChange={(event) => filterChanged(setText)(event.target.value)} />
-          <TextField select size="small" label={t('catalog.filter_vendor')} value={vendor} onChange={(event) => filterChanged(setVendor)(event.target.value === '' ? '' : Number(event.target.value))}>
+          <TextField select size="small" label={t('catalog.filter_vendor')} value={vendor} slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }} onChange={(event) => filterChanged(setVendor)(event.target.value === '' ? '' : Number(event.target.value))}>
             <MenuItem value="">{t('catalog.filter_all')}</MenuItem>
             {(data?.Vendors ?? []).map((each) => (
               <MenuItem key={each.VendorAccountId} value={each.VendorAccountId}>
@@ -154,7 +154,7 @@ export function MyServicesScreen() {
               </MenuItem>
             ))}
           </TextField>
-          <TextField select size="small" label={t('catalog.filter_category')} value={category} onChange={(event) => filterChanged(setCategory)(event.target.value)}>
+          <TextField select size="small" label={t('catalog.filter_category')} value={category} slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }} onChange={(event) => filterChanged(setCategory)(event.target.value)}>
             <MenuItem value="">{t('catalog.filter_all')}</MenuItem>
             {(data?.Categories ?? []).map((each) => (
               <MenuItem key={each} value={each}>
