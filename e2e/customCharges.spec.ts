@@ -17,6 +17,8 @@ async function accountIdOf(page: Page, name: string): Promise<number> {
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
 });
+// Four axe checks and a download: over the default 45 s on a busy 2-core machine.
+test.setTimeout(120_000);
 
 test("a reseller's administrator adds a charge with an attachment to a customer's billing tab and deletes it after confirmation", async ({ page }) => {
   await signIn(page, 'reseller.admin');
