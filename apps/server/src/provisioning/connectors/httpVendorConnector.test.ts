@@ -16,7 +16,7 @@ beforeAll(async () => {
   connector = new HttpVendorConnector({ baseUrl: sandbox.url, timeoutMs: 3_000 });
 });
 afterAll(() => sandbox.close());
-beforeEach(() => sandbox.configure({ transientFailureRate: 0, failNextCalls: 0, lostResponseRate: 0 }));
+beforeEach(() => sandbox.configure({ completionDelayMs: 100, transientFailureRate: 0, failNextCalls: 0, lostResponseRate: 0 }));
 
 let keys = 0;
 const newKey = () => `connector-${Date.now()}-${++keys}`;
@@ -33,7 +33,10 @@ async function failure(promise: Promise<unknown>): Promise<VendorConnectorError>
 
 describe('HttpVendorConnector', () => {
   it('creates a subscription and follows it to Active, then changes, suspends, resumes and terminates it', async () => {
+    // Long enough to see it pending on a busy machine.
+    sandbox.configure({ completionDelayMs: 1_500 });
     const accepted = await connector.create({ customerId: 'tenant-9', sku: 'M365-BP', quantity: 12 }, { idempotencyKey: newKey() });
+    sandbox.configure({ completionDelayMs: 100 });
     expect(accepted).toMatchObject({ operation: 'create', requestId: expect.any(String), subscriptionId: expect.any(String) });
     expect((await connector.getStatus(accepted.requestId)).state).toBe('Pending');
     const done = await awaitVendorCompletion(connector, accepted.requestId, poll);

@@ -13,13 +13,14 @@ export interface SandboxProcess {
 /**
  * Starts apps/server/src/provisioning/sandbox/main.ts in a process of its own (through tsx, a
  * dependency of the server, so it runs the same from the source and from the built server) on a
- * free port of 127.0.0.1, and resolves with its address once it listens.
+ * free port of 127.0.0.1 (or SANDBOX_PORT), with the SANDBOX_* settings of the environment, and
+ * resolves with its address once it listens.
  */
 export async function startVendorSandboxProcess(settings: { env?: NodeJS.ProcessEnv; startTimeoutMs?: number } = {}): Promise<SandboxProcess> {
   const tsx = pathToFileURL(createRequire(serverFile('package.json')).resolve('tsx')).href;
   const child: ChildProcess = fork(serverFile('src/provisioning/sandbox/main.ts'), [], {
     execArgv: ['--import', tsx],
-    env: { ...process.env, SANDBOX_PORT: '0', ...settings.env },
+    env: { ...process.env, SANDBOX_PORT: process.env.SANDBOX_PORT || '0', ...settings.env },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const url = await new Promise<string>((resolve, reject) => {

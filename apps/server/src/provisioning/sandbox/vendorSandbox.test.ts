@@ -44,6 +44,8 @@ const countFor = async (key: string) => (await get(`/_sandbox/provisionings/${ke
 describe('vendor sandbox', () => {
   it('accepts a subscription with 202 and a request reference, and completes it after the delay', async () => {
     const key = newKey();
+    // Long enough to see it pending on a busy machine.
+    sandbox.configure({ completionDelayMs: 1_500 });
     const accepted = await post('/subscriptions', { customerId: 'tenant-1', sku: 'M365-E3', quantity: 10 }, key);
     expect(accepted.status).toBe(202);
     expect(accepted.body).toMatchObject({ operation: 'create', status: 'Pending', requestId: expect.stringMatching(/^req-/), subscriptionId: expect.stringMatching(/^sub-/) });

@@ -290,25 +290,24 @@ export async function startVendorSandbox(config: { port?: number; host?: string;
       return sendJson(res, remembered.statusCode, remembered.body, { 'idempotent-replay': 'true' });
     }
 
-    {
-      let answer: { statusCode: number; body: unknown };
-      if (operation === 'create') {
-        const customerId = requireString(body, 'customerId');
-        const skuValue = requireString(body, 'sku');
-        const quantity = requireQuantity(body);
-        const subscription: SandboxSubscription = { id: `sub-${randomUUID()}`, customerId, sku: skuValue, quantity, status: 'Provisioning' };
-        subscriptions.set(subscription.id, subscription);
-        answer = accept('create', key, subscription.id, quantity);
-      } else {
-        if (!subscriptionId || !subscriptions.has(subscriptionId)) throw new HttpProblem(404, 'SubscriptionNotFound', 'Subscription not found');
-        answer = accept(operation, key, subscriptionId, operation === 'changeQuantity' ? requireQuantity(body) : undefined);
-      }
-      answers.set(key, { fingerprint, ...answer });
-      if (Math.random() < options.lostResponseRate) {
-        return sendJson(res, 503, { code: 'ServiceUnavailable', message: 'Service temporarily unavailable' }, { 'retry-after': '1' });
-      }
-      sendJson(res, answer.statusCode, answer.body);
+    let answer: { statusCode: number; body: unknown };
+    if (operation === 'create') {
+      const customerId = requireString(body, 'customerId');
+      const skuValue = requireString(body, 'sku');
+      const quantity = requireQuantity(body);
+      const subscription: SandboxSubscription = { id: `sub-${randomUUID()}`, customerId, sku: skuValue, quantity, status: 'Provisioning' };
+      subscriptions.set(subscription.id, subscription);
+      answer = accept('create', key, subscription.id, quantity);
+    } else {
+      if (!subscriptionId || !subscriptions.has(subscriptionId)) throw new HttpProblem(404, 'SubscriptionNotFound', 'Subscription not found');
+      answer = accept(operation, key, subscriptionId, operation === 'changeQuantity' ? requireQuantity(body) : undefined);
     }
+    answers.set(key, { fingerprint, ...answer });
+    // The vendor acted, but its answer is "lost on the way".
+    if (Math.random() < options.lostResponseRate) {
+      return sendJson(res, 503, { code: 'ServiceUnavailable', message: 'Service temporarily unavailable' }, { 'retry-after': '1' });
+    }
+    sendJson(res, answer.statusCode, answer.body);
   }
 
   function provisionings() {
