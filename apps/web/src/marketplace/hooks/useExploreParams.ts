@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { readExploreParams, writeExploreParams, type ExploreParams } from '../utils/exploreParams';
 
@@ -9,6 +9,11 @@ import { readExploreParams, writeExploreParams, type ExploreParams } from '../ut
 export function useExploreParams() {
   const [search, setSearch] = useSearchParams();
   const params = useMemo(() => readExploreParams(search), [search]);
+  // spec §9 "Explore link: page 1, 20 per page": a bare link gets them written into the address.
+  const isBare = !search.has('page') || !search.has('size');
+  useEffect(() => {
+    if (isBare) setSearch((current) => writeExploreParams(readExploreParams(current)), { replace: true });
+  }, [isBare, setSearch]);
   const update = useCallback(
     (change: Partial<ExploreParams>) => {
       setSearch(
