@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import consentEn from '../apps/web/src/locales/consent/en.json' with { type: 'json' };
 import consentDe from '../apps/web/src/locales/consent/de.json' with { type: 'json' };
@@ -63,6 +65,30 @@ for (const { locale, greeting, consent } of LANGUAGES) {
     });
   }
 }
+
+// Every language of the portal (issue 10 item 11 "in every language"), in the lower window: the banner's
+// text wraps differently in each, and none may push the footer out of view or lie over it.
+const CONSENT_LOCALES = path.join(import.meta.dirname, '../apps/web/src/locales/consent');
+const ALL_LANGUAGES = readdirSync(CONSENT_LOCALES).map((file) => ({
+  locale: path.basename(file, '.json'),
+  consent: (JSON.parse(readFileSync(path.join(CONSENT_LOCALES, file), 'utf8')) as typeof consentEn).consent,
+}));
+
+test('the consent banner leaves the footer in view and uncovered in every language at 1440×780', async ({ page }) => {
+  test.setTimeout(180_000);
+  expect(ALL_LANGUAGES).toHaveLength(15);
+  await page.setViewportSize({ width: 1440, height: 780 });
+  await signIn(page, 'company.admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Hello, Claire' })).toBeVisible();
+  for (const { locale, consent } of ALL_LANGUAGES) {
+    await page.evaluate((language) => window.localStorage.setItem('locale', language), locale);
+    await page.reload();
+    const banner = page.getByRole('region', { name: consent.banner_title });
+    await expect(banner.getByRole('button', { name: consent.accept_all }), locale).toBeVisible();
+    await expectFooterInViewAndUncovered(page);
+  }
+  await page.evaluate(() => window.localStorage.removeItem('locale'));
+});
 
 test('on a page longer than the window the banner and the footer stay in view, and focus is scrolled clear of them', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 780 });
