@@ -207,7 +207,7 @@ export const propagationTargetSchema = z.object({
   ItemsCount: z.number().int(),
   ChangedItemsCount: z.number().int(),
   ServicesAdded: z.number().int(),
-  /** The first changes (at most PREVIEW_ITEMS_PER_TARGET). */
+  /** The first changes (at most PREVIEW_ITEMS_PER_TARGET), for the first PREVIEW_DETAILED_TARGETS target pricelists; the counts and deltas are always complete. */
   Changes: z.array(propagationItemChangeSchema),
   /** Monthly recurring revenue and margin change of the target's owner over its customers' subscriptions. */
   RevenueDelta: z.string(),
@@ -216,6 +216,8 @@ export const propagationTargetSchema = z.object({
 export type PropagationTarget = z.infer<typeof propagationTargetSchema>;
 
 export const PREVIEW_ITEMS_PER_TARGET = 200;
+/** Target pricelists whose changes are listed item by item (a reseller with a thousand customer resellers gets counts for the rest). */
+export const PREVIEW_DETAILED_TARGETS = 50;
 
 export const propagationPreviewSchema = z.object({
   PreviewId: z.string(),

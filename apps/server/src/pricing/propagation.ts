@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FeeType } from '@cmp/contracts/pricing';
-import { passesPropagationFilters, PREVIEW_ITEMS_PER_TARGET, type FilterType, type PropagationFilter, type PropagationPreview, type PropagationTarget } from '@cmp/contracts/propagation';
+import { passesPropagationFilters, PREVIEW_DETAILED_TARGETS, PREVIEW_ITEMS_PER_TARGET, type FilterType, type PropagationFilter, type PropagationPreview, type PropagationTarget } from '@cmp/contracts/propagation';
 import type { Queryable } from '../platform/db/database';
 import {
   accounts,
@@ -205,6 +205,7 @@ export async function previewPropagation(db: Queryable, options: PreviewOptions)
   const targetIds = targets.map((target) => target.id);
   const costs = await costsByCurrency(db, source, targets);
   const itemIds = source.items.map((item) => item.itemId);
+  const itemsById = new Map(source.items.map((item) => [item.itemId, item]));
 
   const storedCosts = new Map<number, Map<number, string>>();
   const storedServices = new Map<number, Set<string>>();
@@ -247,7 +248,7 @@ export async function previewPropagation(db: Queryable, options: PreviewOptions)
   const revenueTotals = new Map<string, Money>();
   const marginTotals = new Map<string, Money>();
   const previewTargets: PropagationTarget[] = [];
-  for (const target of targets) {
+  for (const [targetIndex, target] of targets.entries()) {
     const newCosts = costs.get(target.currency)!;
     const stored = storedCosts.get(target.id) ?? new Map<number, string>();
     const changedIds = source.items.filter((item) => !sameAmount(stored.get(item.itemId), newCosts.get(item.itemId)!)).map((item) => item.itemId);
@@ -255,10 +256,14 @@ export async function previewPropagation(db: Queryable, options: PreviewOptions)
     let revenue = money(0);
     let margin = money(0);
     const changes: PropagationTarget['Changes'] = [];
-    if (changedIds.length) {
-      const priced = await pricesWithChange(db, target.id, { costs: new Map(changedIds.map((id) => [id, newCosts.get(id)!])) }, { items: changedIds });
+    // Prices with the new costs are worked out where they are shown (the first targets) or move revenue (subscriptions).
+    const isDetailed = targetIndex < PREVIEW_DETAILED_TARGETS;
+    const pricedIds = isDetailed ? changedIds : changedIds.filter((id) => (quantities.get(`${target.id}/${itemsById.get(id)!.productName}`) ?? 0) > 0);
+    if (pricedIds.length) {
+      const priced = await pricesWithChange(db, target.id, { costs: new Map(pricedIds.map((id) => [id, newCosts.get(id)!])) }, { items: pricedIds });
+      const pricedSet = new Set(pricedIds);
       for (const item of source.items) {
-        if (!newCosts.has(item.itemId) || !changedIds.includes(item.itemId)) continue;
+        if (!pricedSet.has(item.itemId)) continue;
         const before = priced?.current.get(item.itemId);
         const after = priced?.changed.get(item.itemId);
         const oldPrice = before?.isPriced ? before.price : null;
@@ -273,7 +278,7 @@ export async function previewPropagation(db: Queryable, options: PreviewOptions)
           revenue = revenue.plus(revenueLine);
           margin = margin.plus(revenueLine.minus(costLine));
         }
-        if (changes.length < PREVIEW_ITEMS_PER_TARGET) {
+        if (isDetailed && changes.length < PREVIEW_ITEMS_PER_TARGET) {
           changes.push({
             PriceableItemId: item.itemId,
             ServiceName: item.productName,

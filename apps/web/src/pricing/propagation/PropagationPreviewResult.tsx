@@ -69,9 +69,9 @@ function TargetChanges({ target }: { target: PropagationTarget }) {
           margin: money(target.MarginDelta),
         })}
       </Typography>
-      {target.Changes.length === 0 ? (
+      {target.ChangedItemsCount === 0 ? (
         <Typography variant="body2">{t('propagation.target_unchanged')}</Typography>
-      ) : (
+      ) : target.Changes.length === 0 ? null : (
         // A scrolling region the keyboard can reach (focusable, named by the target's heading).
         <TableContainer tabIndex={0} role="region" aria-labelledby={headingId} sx={{ maxHeight: 420 }}>
           <Table size="small" stickyHeader aria-labelledby={headingId}>
