@@ -181,6 +181,70 @@ describe('EditPricesScreen: the prices', { timeout: 60_000 }, () => {
   });
 });
 
+describe('EditPricesScreen: manual prices in the grid', { timeout: 60_000 }, () => {
+  it('edits a price inline (Escape cancels, Enter keeps it unsaved and flags it below purchase), then saves it', async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderScreen({ answers: { UpdateServices: () => ({ body: { UpdatedServices: 0, UpdatedCharges: 1 } }) } });
+    const grid = await screen.findByRole('table', { name: 'Prices' });
+    const row = within(grid).getByRole('row', { name: /Skyline Mail/ });
+    await user.click(within(row).getByRole('button', { name: 'Edit the price of Skyline Mail – Subscription' }));
+    const field = within(row).getByRole('textbox', { name: 'Manual price of Skyline Mail – Subscription' });
+    expect(field).toHaveValue('5.47');
+    await user.clear(field);
+    await user.type(field, '9{Escape}');
+    expect(within(row).queryByRole('textbox')).not.toBeInTheDocument();
+    expect(row).toHaveTextContent('€5.47');
+    expect(row).not.toHaveTextContent('Unsaved');
+
+    await user.click(within(row).getByRole('button', { name: 'Edit the price of Skyline Mail – Subscription' }));
+    const again = within(row).getByRole('textbox', { name: 'Manual price of Skyline Mail – Subscription' });
+    await user.clear(again);
+    await user.type(again, '1,2345678{Enter}');
+    expect(within(row).getByText('Enter a price such as 12.50, with at most 6 decimals.')).toBeInTheDocument();
+    await user.clear(again);
+    await user.type(again, '3,99{Enter}');
+    expect(row).toHaveTextContent('€3.99Unsaved');
+    // Below the purchase price of €4.10: flagged before it is saved.
+    expect(row).toHaveTextContent('Below purchase price');
+    expect(screen.getByText('Unsaved price changes: 1')).toBeInTheDocument();
+    expect(bodiesOf(fetch, 'UpdateServices')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Save prices' }));
+    await waitFor(() => expect(bodiesOf(fetch, 'UpdateServices')).toEqual([{ marketplaceId: 11, updateCharges: [{ PriceableItemId: 501, SalesPrice: '3.99' }] }]));
+    expect(await screen.findByText('Prices saved: 1')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Unsaved price changes: 1')).not.toBeInTheDocument());
+  });
+
+  it('sets or clears manual prices for a selection, and says so when saving fails', async () => {
+    const user = userEvent.setup();
+    const manual = { ...promotion, Rule: { RuleId: 0, RuleName: 'Manual price', Model: 'Static' as const, Parameter: '0.0199', IsDefaultRule: false, IsManualPrice: true } };
+    const { fetch } = renderScreen({
+      answers: {
+        GetPriceableItems: (body) => ({ body: body.pageSize === 200 ? { Items: [], Total: 0 } : { Items: [mail, manual], Total: 2 } }),
+        UpdateServices: () => ({ status: 500, body: { Message: 'Unknown error' } }),
+      },
+    });
+    const grid = await screen.findByRole('table', { name: 'Prices' });
+    expect(within(grid).getByRole('row', { name: /Skyline Backup/ })).toHaveTextContent('Manual price €0.0199');
+    await user.click(within(grid).getByRole('checkbox', { name: 'Select all items on this page' }));
+    const bulk = screen.getByRole('group', { name: 'Edit the selected items' });
+    expect(bulk).toHaveTextContent('Selected: 2');
+    await user.click(within(bulk).getByRole('button', { name: 'Clear manual prices' }));
+    // Only the item priced by hand has a manual price to clear.
+    expect(screen.getByText('Unsaved price changes: 1')).toBeInTheDocument();
+    expect(within(grid).getByRole('row', { name: /Skyline Backup/ })).toHaveTextContent('By the rules');
+
+    await user.click(within(grid).getByRole('checkbox', { name: 'Select Skyline Mail – Subscription' }));
+    await user.type(within(screen.getByRole('group', { name: 'Edit the selected items' })).getByRole('textbox', { name: 'Manual price for the selection' }), '6.5{Enter}');
+    expect(screen.getByText('Unsaved price changes: 2')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save prices' }));
+    expect(await screen.findByText("Unable to save prices: the updated pricing couldn't be saved, please try again.")).toBeInTheDocument();
+    expect(bodiesOf(fetch, 'UpdateServices')).toEqual([{ marketplaceId: 11, updateCharges: [{ PriceableItemId: 502, SalesPrice: null }, { PriceableItemId: 501, SalesPrice: '6.5' }] }]);
+    // The edits stay, to try again.
+    expect(screen.getByText('Unsaved price changes: 2')).toBeInTheDocument();
+  });
+});
+
 describe('EditPricesScreen: the pricing rules', { timeout: 60_000 }, () => {
   it('lists the rules in order with model, parameter and scope; the default rule cannot be moved, edited or deleted', async () => {
     renderScreen();
