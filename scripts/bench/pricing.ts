@@ -43,7 +43,7 @@ interface Result {
 }
 
 /** A pricelist of ITEMS priceable items (ten per service) with ten rules of every model and scope. */
-async function seedBigPricelist(db: Database): Promise<number> {
+export async function seedBigPricelist(db: Database): Promise<number> {
   const northwind = await one(db, sql`select id from accounts where display_name = 'Northwind Cloud'`);
   const vendors = (await rows<{ id: number }>(db, sql`select id from accounts where type = 'Vendor' order by id`)).map((row) => row.id);
   const services = Math.ceil(ITEMS / 10);

@@ -124,7 +124,12 @@ export async function loadPricingBasis(db: Queryable, pricelistId: number, selec
     itemCondition = inArray(priceableItems.id, [...selection]);
   }
   const items = await db
-    .select({ item: priceableItems, vendorAccountId: products.vendorAccountId, currency: products.currency })
+    // Only the columns the price needs: a whole pricelist is 20,000 rows and more.
+    .select({
+      item: { id: priceableItems.id, productName: priceableItems.productName, name: priceableItems.name, feeType: priceableItems.feeType, purchasePrice: priceableItems.purchasePrice, srp: priceableItems.srp },
+      vendorAccountId: products.vendorAccountId,
+      currency: products.currency,
+    })
     .from(priceableItems)
     .innerJoin(products, eq(products.name, priceableItems.productName))
     .where(itemCondition);

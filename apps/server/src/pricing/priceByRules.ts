@@ -84,21 +84,35 @@ export function scopeMatches(rule: PricingRuleDefinition, item: PriceableItemFac
   }
 }
 
+// A pricelist's rules price thousands of items: their order and factors are worked out once per
+// rules array and rule (the arrays and rules are not changed once made).
+const orderedRules = new WeakMap<readonly PricingRuleDefinition[], PricingRuleDefinition[]>();
+const ruleFactors = new WeakMap<PricingRuleDefinition, { parameter: Money; up: Money; down: Money }>();
+function factorsOf(rule: PricingRuleDefinition) {
+  let factors = ruleFactors.get(rule);
+  if (!factors) {
+    const parameter = money(rule.parameter ?? 0);
+    const percent = parameter.div(HUNDRED);
+    factors = { parameter, up: money(1).plus(percent), down: money(1).minus(percent) };
+    ruleFactors.set(rule, factors);
+  }
+  return factors;
+}
+
 /** The unrounded price a rule gives, or why it cannot give one. */
 function rawPrice(rule: PricingRuleDefinition, item: PriceableItemFacts): Money | SkippedRule['reason'] {
-  const percent = () => money(rule.parameter ?? 0).div(HUNDRED);
   switch (rule.model) {
     case 'Static':
-      return money(rule.parameter ?? 0);
+      return factorsOf(rule).parameter;
     case 'Srp':
       return item.srp === null ? 'no_srp' : money(item.srp);
     case 'SrpDiscount':
-      return item.srp === null ? 'no_srp' : money(item.srp).times(money(1).minus(percent()));
+      return item.srp === null ? 'no_srp' : money(item.srp).times(factorsOf(rule).down);
     case 'Markup':
-      return item.purchasePrice === null ? 'no_purchase_price' : money(item.purchasePrice).times(money(1).plus(percent()));
+      return item.purchasePrice === null ? 'no_purchase_price' : money(item.purchasePrice).times(factorsOf(rule).up);
     case 'GrossMargin':
       // Validation keeps m below 100 %; the division is exact to 40 significant digits before rounding.
-      return item.purchasePrice === null ? 'no_purchase_price' : money(item.purchasePrice).div(money(1).minus(percent()));
+      return item.purchasePrice === null ? 'no_purchase_price' : money(item.purchasePrice).div(factorsOf(rule).down);
   }
 }
 
@@ -153,7 +167,12 @@ export function priceByRules(item: PriceableItemFacts, rules: readonly PricingRu
     }, []);
   }
   const skipped: SkippedRule[] = [];
-  for (const rule of rulesInPriorityOrder(rules)) {
+  let ordered = orderedRules.get(rules);
+  if (!ordered) {
+    ordered = rulesInPriorityOrder(rules);
+    orderedRules.set(rules, ordered);
+  }
+  for (const rule of ordered) {
     if (!scopeMatches(rule, item)) continue;
     const raw = rawPrice(rule, item);
     if (typeof raw === 'string') {
@@ -167,7 +186,7 @@ export function priceByRules(item: PriceableItemFacts, rules: readonly PricingRu
         RuleId: rule.id,
         RuleName: rule.name,
         Model: rule.model,
-        Parameter: rule.model === 'Srp' ? null : money(rule.parameter ?? 0).toString(),
+        Parameter: rule.model === 'Srp' ? null : factorsOf(rule).parameter.toString(),
         IsDefaultRule: rule.isDefault,
         IsManualPrice: false,
       },
