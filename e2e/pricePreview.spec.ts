@@ -40,8 +40,13 @@ test('a markup rule is previewed, saved exactly as previewed, and the customer s
   await dialog.getByRole('textbox', { name: PRICING.parameter_percent.Markup }).fill('50');
   await dialog.getByRole('combobox', { name: PRICING.field_scope }).click();
   await page.getByRole('option', { name: PRICING.scopes.Vendors }).click();
-  await dialog.getByRole('combobox', { name: PRICING.scopes.Vendors }).click();
-  await page.getByRole('option', { name: 'Skyline Software' }).click();
+  // The vendor list loads while the dialog opens: pick Skyline once it is there, until it shows as chosen.
+  await expect(async () => {
+    if (await dialog.getByText('Skyline Software').isVisible()) return;
+    await dialog.getByRole('combobox', { name: PRICING.scopes.Vendors }).click();
+    await page.getByRole('option', { name: 'Skyline Software' }).click({ timeout: 3_000 });
+    await expect(dialog.getByText('Skyline Software')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   // Closes the vendor list, if it stayed open, without closing the dialog.
   await dialog.getByRole('heading', { name: PRICING.new_rule }).click();
   await expectAccessible(page);
@@ -99,6 +104,15 @@ test('a markup rule is previewed, saved exactly as previewed, and the customer s
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: PREVIEW.export }).click();
   expect((await download).suggestedFilename()).toBe('Prices-Northwind_standard.xlsx');
+
+  // edit-all-prices: every item on one page, no paging.
+  await page.getByRole('searchbox', { name: PRICING.filter_text }).fill('');
+  await page.getByRole('link', { name: PREVIEW.show_all_prices }).click();
+  await expect(page).toHaveURL(/#\/pricelists\/\d+\/edit-all-prices$/);
+  await expect(page.getByText(/^All items: \d+$/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next page' })).toHaveCount(0);
+  await expectAccessible(page);
+  await snapshot(page, 'edit-all-prices');
 
   // The customer's view: the service page and Explore show the new price and why.
   await signOut(page);
