@@ -93,7 +93,7 @@ test('every price explains itself; a static rule below purchase is flagged, move
   await signIn(page, 'reseller.admin');
   await expect(page).toHaveURL(/#\/Dashboard$/);
   const pricelists = await openPricelists(page);
-  await pricelists.getByRole('link', { name: 'Northwind standard' }).click();
+  await pricelists.getByRole('link', { name: 'Northwind standard', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Edit prices: Northwind standard' })).toBeVisible();
 
   const rules = page.getByRole('table', { name: PRICING.rules_title });
