@@ -24,9 +24,11 @@ type Schema = {
 /** Request fields that name an account (camelCase requests; MFA policy nests `AccountId`). */
 const ACCOUNT_FIELDS = new Set(['accountId', 'accountIds', 'sourceAccountId', 'newParentAccountId', 'parentAccountId', 'targetRoot', 'userAccountId', 'companyAccountId', 'secondaryParentId', 'terminatorId', 'AccountId', 'ownerAccountId', 'customerAccountIds']);
 /** Request fields naming a tenant's pricelist or pricing rule (issue 13): the owner must lie in the caller's hierarchy. */
-const PRICELIST_FIELDS = new Set(['marketplaceId', 'marketplacePriorityList']);
+const PRICELIST_FIELDS = new Set(['marketplaceId', 'marketplacePriorityList', 'pricelistId']);
 const RULE_FIELDS = new Set(['pricingRuleId', 'pricingRuleIds']);
-const namesTenantObject = (field: string) => ACCOUNT_FIELDS.has(field) || PRICELIST_FIELDS.has(field) || RULE_FIELDS.has(field);
+/** A customer's custom charge (issue 13): its account must lie in the caller's hierarchy. */
+const CHARGE_FIELDS = new Set(['customChargeId']);
+const namesTenantObject = (field: string) => ACCOUNT_FIELDS.has(field) || PRICELIST_FIELDS.has(field) || RULE_FIELDS.has(field) || CHARGE_FIELDS.has(field);
 const USER_FIELDS = new Set(['userAccountId', 'terminatorId']);
 const MISSING_ID = 987_654_321;
 
@@ -38,6 +40,10 @@ const HAND_WRITTEN: Record<string, (ids: Ids) => unknown> = {
   'IMarketplaceService/CreateMarketplace': ({ account }) => ({ ownerAccountId: account, marketplaceProperties: { Name: 'Probe', Currency: 'EUR' } }),
   // A rule the schema accepts (a static rule needs its price), so only the pricelist decides.
   'IPricingRuleService/SavePricingRule': ({ pricelist }) => ({ marketplaceId: pricelist, rule: { Name: 'Probe', Model: 'Srp', Scope: { Kind: 'AllServices' } } }),
+  // Amounts the schema accepts, so only the account decides.
+  'ICustomChargeService/CreateCustomCharge': ({ account }) => ({ accountId: account, customCharge: { Name: 'Probe', Price: '1.00', Cost: '0.00' } }),
+  // The service page of a catalog entry priced by a foreign pricelist.
+  'IMarketplaceService/GetService': ({ pricelist }) => ({ serviceId: 'SKYLINE_MAIL', pricelistId: pricelist }),
 };
 
 interface Ids {
@@ -45,6 +51,7 @@ interface Ids {
   user: number;
   pricelist: number;
   rule: number;
+  charge: number;
 }
 
 function namesAccount(schema: Schema | undefined): boolean {
@@ -60,7 +67,7 @@ function sampleOf(schema: Schema, ids: Ids, field = ''): unknown {
     return sampleOf(branch, ids, field);
   }
   if (namesTenantObject(field)) {
-    const id = PRICELIST_FIELDS.has(field) ? ids.pricelist : RULE_FIELDS.has(field) ? ids.rule : USER_FIELDS.has(field) ? ids.user : ids.account;
+    const id = PRICELIST_FIELDS.has(field) ? ids.pricelist : RULE_FIELDS.has(field) ? ids.rule : CHARGE_FIELDS.has(field) ? ids.charge : USER_FIELDS.has(field) ? ids.user : ids.account;
     return schema.type === 'array' ? [id] : id;
   }
   if (schema.enum) return schema.enum[0];
@@ -89,8 +96,8 @@ function sampleOf(schema: Schema, ids: Ids, field = ''): unknown {
 let server: TestServer;
 let operations: { name: string; schema: Schema }[];
 let foreign: Ids;
-let northwindPricing: Pick<Ids, 'pricelist' | 'rule'>;
-const missing: Ids = { account: MISSING_ID, user: MISSING_ID, pricelist: MISSING_ID, rule: MISSING_ID };
+let northwindPricing: Pick<Ids, 'pricelist' | 'rule' | 'charge'>;
+const missing: Ids = { account: MISSING_ID, user: MISSING_ID, pricelist: MISSING_ID, rule: MISSING_ID, charge: MISSING_ID };
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -104,6 +111,8 @@ beforeAll(async () => {
   northwindPricing = {
     pricelist: await idOf(sql`select id from pricelists where name = 'Northwind standard'`),
     rule: await idOf(sql`select r.id from pricing_rules r join pricelists p on p.id = r.pricelist_id where p.name = 'Northwind standard' and not r.is_default order by r.id limit 1`),
+    // A pending charge of Contoso's (the demo world's), so a delete would succeed if the check let it.
+    charge: await idOf(sql`select c.id from custom_charges c join accounts a on a.id = c.account_id where a.display_name = 'Contoso Ltd' and c.status = 'PendingBilling' order by c.id limit 1`),
   };
   foreign = {
     account: await idOf(sql`select id from accounts where display_name = 'Contoso Ltd'`),

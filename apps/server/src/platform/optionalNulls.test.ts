@@ -18,7 +18,22 @@ const HAND_WRITTEN: Record<string, Record<string, unknown> | (() => Record<strin
   'IPricingRuleService/SavePricingRule': { marketplaceId: 987_654_321, rule: { Name: 'Probe', Model: 'Srp', Scope: { Kind: 'AllServices' } } },
   // Each call creates a pricelist: a new name each time, so the second is no duplicate.
   'IMarketplaceService/CreateMarketplace': () => ({ marketplaceProperties: { Name: `Probe ${++created}`, Currency: 'EUR' } }),
+  // Amounts the schema accepts, on an account that does not exist.
+  'ICustomChargeService/CreateCustomCharge': { accountId: 987_654_321, customCharge: { Name: 'Probe', Price: '1.00', Cost: '0.00' } },
+  'IPricingRuleService/PreviewPricingRule': { marketplaceId: 987_654_321, rule: { Name: 'Probe', Model: 'Srp', Scope: { Kind: 'AllServices' } } },
+  // Either id names the run; with both, leaving out one still names it.
+  'IMarketplaceService/GetPropagationStatus': { marketplaceId: 987_654_321, runId: 987_654_321 },
+  'IServiceManagementService/SaveVendorService': {
+    vendorAccountId: 987_654_321,
+    serviceName: 'PROBE',
+    service: { DisplayNames: { en: 'Probe' }, Category: 'Probe', BillingRule: 'PerUnit', BillingPeriod: 'Monthly', Currency: 'EUR', CommitmentTerms: ['1-month'], Items: [{ Name: 'Probe', FeeType: 'Recurring', PurchasePrice: '1', Srp: '1' }] },
+  },
+  'IServiceManagementService/SaveMyService': { serviceName: 'SKYLINE_MAIL', settings: { IsEnabled: true } },
+  'IServiceManagementService/SaveServiceGroup': () => ({ serviceGroup: { Name: `Probe group ${++created}` } }),
+  // The caller's own export, imported back unchanged (filled in beforeAll).
+  'IServiceManagementService/ImportServices': () => ({ ...ownExport }),
 };
+let ownExport: { fileName: string; fileBase64: string };
 
 /** A copy of `base` with the field at `path` set to `value`, or removed when `value` is undefined. */
 function withFieldAt(base: Record<string, unknown>, path: string[], value: unknown): Record<string, unknown> {
@@ -38,6 +53,8 @@ beforeAll(async () => {
   server = await startTestServer();
   operations = await documentedOperations(server.app);
   cookie = await signIn(server.app, 'admin');
+  const exported = await call(server.app, 'IServiceManagementService/ExportServices', {}, { cookie });
+  ownExport = { fileName: exported.body.FileName as string, fileBase64: exported.body.ContentBase64 as string };
 });
 afterAll(async () => {
   await server?.close();
