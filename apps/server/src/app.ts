@@ -49,6 +49,8 @@ import { customChargeOperations } from './customCharges/operations';
 import { registerCustomChargeRoutes } from './customCharges/customChargeRoutes';
 import { serviceManagementOperations } from './catalog/operations';
 import { propagationJobs } from './pricing/propagationJobs';
+import { setMaxExchangeRateAgeDays } from './pricing/effectivePrice';
+import { idempotencyJobs } from './platform/idempotencyJobs';
 import { provisioningJobs } from './provisioning/provisioningJob';
 
 export interface BuildOptions {
@@ -94,6 +96,8 @@ export async function buildServer({ database, config, logger = false, extraOpera
     schemaController: { compilersFactory: NO_JSON_SCHEMA_COMPILERS },
   });
   const { db } = database;
+  // EXCHANGE_RATE_MAX_AGE_DAYS for every caller of the price function (pricing/effectivePrice.ts).
+  setMaxExchangeRateAgeDays(config.exchangeRateMaxAgeDays);
   const sessionCache = new SessionCache(database);
   await sessionCache.start();
   await app.register(cookie);
@@ -152,6 +156,7 @@ export async function buildServer({ database, config, logger = false, extraOpera
     ...accountLifecycleJobs,
     ...authJobs({ config, mailer: mail }),
     ...propagationJobs,
+    ...idempotencyJobs,
     ...provisioningJobs({ send: (name, data, options) => jobs.send(name, data, options) }),
   ]);
   app.decorate('jobs', jobs);

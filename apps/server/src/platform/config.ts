@@ -25,6 +25,8 @@ export interface ServerConfig {
   passwordResetMinutes: number;
   /** OpenID Connect providers for single sign-on (SSO_PROVIDERS, a JSON array). */
   ssoProviders: SsoProviderConfig[];
+  /** EXCHANGE_RATE_MAX_AGE_DAYS: a price needing an exchange rate older than this says "Exchange rate not up to date." (spec §4). */
+  exchangeRateMaxAgeDays: number;
 }
 
 export interface SsoProviderConfig {
@@ -69,7 +71,21 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: (env.PUBLIC_URL || `http://localhost:${env.PORT ?? 8080}`).replace(/\/+$/, ''),
     passwordResetMinutes: Number(env.PASSWORD_RESET_MINUTES ?? 60),
     ssoProviders: parseSsoProviders(env.SSO_PROVIDERS),
+    exchangeRateMaxAgeDays: parseExchangeRateMaxAgeDays(env.EXCHANGE_RATE_MAX_AGE_DAYS),
   };
+}
+
+export const DEFAULT_EXCHANGE_RATE_MAX_AGE_DAYS = 7;
+const MAX_EXCHANGE_RATE_MAX_AGE_DAYS = 3650;
+
+/** EXCHANGE_RATE_MAX_AGE_DAYS: whole days from 1 to 3650, 7 when unset. A wrong value stops the start. */
+export function parseExchangeRateMaxAgeDays(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_EXCHANGE_RATE_MAX_AGE_DAYS;
+  const days = Number(value.trim());
+  if (!/^\d+$/.test(value.trim()) || days < 1 || days > MAX_EXCHANGE_RATE_MAX_AGE_DAYS) {
+    throw new Error(`EXCHANGE_RATE_MAX_AGE_DAYS must be a whole number of days from 1 to ${MAX_EXCHANGE_RATE_MAX_AGE_DAYS} (got ${JSON.stringify(value)})`);
+  }
+  return days;
 }
 
 /** SSO_PROVIDERS: `[{"id", "name", "issuer", "clientId", "clientSecret", "scope"?}]`. A wrong value stops the start (the message never echoes a secret). */

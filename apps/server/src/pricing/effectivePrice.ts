@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, lte, type SQL } from 'drizzle-orm';
 import type { FeeType, PricingModel, PricingScopeKind } from '@cmp/contracts/pricing';
+import { DEFAULT_EXCHANGE_RATE_MAX_AGE_DAYS } from '../platform/config';
 import type { Queryable } from '../platform/db/database';
 import { exchangeRates, priceableItems, pricelistItemCosts, pricelistItemPrices, pricelistServices, pricelists, pricingRules, products, serviceGroupServices, serviceGroups } from '../platform/db/schema';
 import { money, UNIT_PRICE_SCALE } from './money';
@@ -10,8 +11,23 @@ import { priceByRules, type PriceableItemFacts, type PriceResult, type PricingRu
 // vendor and the owner's service groups, and converts vendor prices into the pricelist's currency.
 
 /** spec §4 "Exchange rate not up to date.": a rate older than this (in days) prices nothing. */
-export const DEFAULT_MAX_EXCHANGE_RATE_AGE_DAYS = 7;
+export const DEFAULT_MAX_EXCHANGE_RATE_AGE_DAYS = DEFAULT_EXCHANGE_RATE_MAX_AGE_DAYS;
 const DAY_MS = 86_400_000;
+
+/**
+ * The age every caller of the price function uses unless it passes maxExchangeRateAgeDays:
+ * EXCHANGE_RATE_MAX_AGE_DAYS, set once at start by buildServer (README "Configuration"). One
+ * setting per process, so no caller (grid, Explore, service page, preview, propagation) passes it by hand.
+ */
+let configuredMaxExchangeRateAgeDays = DEFAULT_MAX_EXCHANGE_RATE_AGE_DAYS;
+
+export function setMaxExchangeRateAgeDays(days: number): void {
+  configuredMaxExchangeRateAgeDays = days;
+}
+
+export function maxExchangeRateAgeDays(): number {
+  return configuredMaxExchangeRateAgeDays;
+}
 
 export type EffectivePrice =
   | (PriceResult & { itemId: number; currency: string; exchangeRate: { rate: string; asOf: Date } | null })
@@ -20,6 +36,7 @@ export type EffectivePrice =
 export interface EffectivePriceOptions {
   /** The moment the price is for (rates taken after it are not used). */
   at?: Date;
+  /** Overrides the configured EXCHANGE_RATE_MAX_AGE_DAYS (see setMaxExchangeRateAgeDays). */
   maxExchangeRateAgeDays?: number;
 }
 
@@ -151,7 +168,7 @@ export async function loadPricingBasis(db: Queryable, pricelistId: number, selec
   const costs = new Map((await db.select({ id: pricelistItemCosts.priceableItemId, price: pricelistItemCosts.purchasePrice }).from(pricelistItemCosts).where(costCondition)).map((row) => [row.id, row.price]));
   const manual = new Map((await db.select({ id: pricelistItemPrices.priceableItemId, price: pricelistItemPrices.salesPrice }).from(pricelistItemPrices).where(manualCondition)).map((row) => [row.id, row.price]));
   const rates = new Map<string, ItemPricingBasis['rate']>();
-  const maxAgeMs = (options.maxExchangeRateAgeDays ?? DEFAULT_MAX_EXCHANGE_RATE_AGE_DAYS) * DAY_MS;
+  const maxAgeMs = (options.maxExchangeRateAgeDays ?? configuredMaxExchangeRateAgeDays) * DAY_MS;
   for (const currency of new Set(items.map((row) => row.currency))) {
     if (currency === pricelist.currency) continue;
     const rate = await latestRate(db, currency, pricelist.currency, at);

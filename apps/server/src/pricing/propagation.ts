@@ -19,7 +19,7 @@ import {
 } from '../platform/db/schema';
 import { ApiError } from '../platform/errors';
 import { translateMessage } from '../platform/i18n/messages';
-import { DEFAULT_MAX_EXCHANGE_RATE_AGE_DAYS, effectivePricesOfPricelist, pricesWithChange } from './effectivePrice';
+import { effectivePricesOfPricelist, maxExchangeRateAgeDays, pricesWithChange } from './effectivePrice';
 import { minorUnits, money, roundToMinorUnit, UNIT_PRICE_SCALE, type Money } from './money';
 
 // Propagation (issue 13): a pricelist's sales prices become the purchase prices (pricelist_item_costs)
@@ -164,7 +164,7 @@ export async function costsIn(db: Queryable, source: SourcePrices, targetCurrenc
   const direct = await latest(source.currency, targetCurrency);
   const inverse = direct ? undefined : await latest(targetCurrency, source.currency);
   const found = direct ?? inverse;
-  if (!found || at.getTime() - found.asOf.getTime() > DEFAULT_MAX_EXCHANGE_RATE_AGE_DAYS * DAY_MS) {
+  if (!found || at.getTime() - found.asOf.getTime() > maxExchangeRateAgeDays() * DAY_MS) {
     throw new ApiError(409, 'propagation_exchange_rate_outdated', { from: source.currency, to: targetCurrency });
   }
   const rate: Money = direct ? money(found.rate) : money(1).div(found.rate);
