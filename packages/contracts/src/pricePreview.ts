@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalStringSchema, FEE_TYPES, getPriceableItemsRequestSchema, marketplaceIdSchema, priceExplanationSchema, savePricingRuleRequestSchema } from './pricing';
+import { decimalStringSchema, FEE_TYPES, getPriceableItemsRequestSchema, marketplaceIdSchema, priceExplanationSchema, pricingRuleIdRequestSchema, prioritizePricingRulesRequestSchema, savePricingRuleRequestSchema } from './pricing';
 
 // The price-change preview (issue 13): before a rule change is saved, what it does — the items whose
 // price changes, old and new price and margin, the customers affected, the monthly revenue and
@@ -26,6 +26,12 @@ export type PreviewPricingRuleRequest = z.input<typeof previewPricingRuleRequest
 /** SavePricingRule with the preview it applies (optional): 409 when prices moved since the preview. */
 export const savePricingRuleWithPreviewRequestSchema = savePricingRuleRequestSchema.extend({ previewId: previewIdSchema.optional() }).strict();
 export type SavePricingRuleWithPreviewRequest = z.input<typeof savePricingRuleWithPreviewRequestSchema>;
+/** DeletePricingRule with the preview (deletePricingRuleId) it applies (optional), as SavePricingRule. */
+export const deletePricingRuleWithPreviewRequestSchema = pricingRuleIdRequestSchema.extend({ previewId: previewIdSchema.optional() }).strict();
+export type DeletePricingRuleWithPreviewRequest = z.input<typeof deletePricingRuleWithPreviewRequestSchema>;
+/** PrioritizePricingRules with the preview (pricingRuleIds) it applies (optional), as SavePricingRule. */
+export const prioritizePricingRulesWithPreviewRequestSchema = prioritizePricingRulesRequestSchema.extend({ previewId: previewIdSchema.optional() }).strict();
+export type PrioritizePricingRulesWithPreviewRequest = z.input<typeof prioritizePricingRulesWithPreviewRequestSchema>;
 
 export const priceChangeSchema = z.object({
   PriceableItemId: z.number().int(),

@@ -1,15 +1,13 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   marketplaceIdRequestSchema,
-  pricingRuleIdRequestSchema,
   pricingRuleSchema,
   pricingRulesResponseSchema,
-  prioritizePricingRulesRequestSchema,
   type PricingModel,
   type PricingRule,
   type PricingScopeKind,
 } from '@cmp/contracts/pricing';
-import { savePricingRuleWithPreviewRequestSchema } from '@cmp/contracts/pricePreview';
+import { deletePricingRuleWithPreviewRequestSchema, prioritizePricingRulesWithPreviewRequestSchema, savePricingRuleWithPreviewRequestSchema } from '@cmp/contracts/pricePreview';
 import type { Queryable } from '../platform/db/database';
 import { accounts, priceableItems, pricingRules, serviceGroups } from '../platform/db/schema';
 import { accessDenied, ApiError } from '../platform/errors';
@@ -125,8 +123,9 @@ const savePricingRule = defineOperation({
 const deletePricingRule = defineOperation({
   service: 'IPricingRuleService',
   operation: 'DeletePricingRule',
-  summary: 'Deletes a rule; the rules after it move up. The default rule cannot be deleted (409).',
-  request: pricingRuleIdRequestSchema,
+  summary:
+    'Deletes a rule; the rules after it move up. The default rule cannot be deleted (409). With previewId (PreviewPricingRule with deletePricingRuleId), it applies exactly the deletion previewed, or answers 409 "Prices changed since the preview. Preview again." when prices moved meanwhile.',
+  request: deletePricingRuleWithPreviewRequestSchema,
   response: pricingRulesResponseSchema,
   rule: pricingRulesRule('Delete'),
   async handler(input, ctx) {
@@ -135,6 +134,8 @@ const deletePricingRule = defineOperation({
     const { pricelist, owner } = await requirePricelist(ctx.db, ctx.caller, existing.pricelistId, pricingRulesRule('Delete'));
     if (existing.isDefault) throw new ApiError(409, 'pricing_rule_default_fixed');
     return ctx.db.transaction(async (tx) => {
+      // With a preview: exactly the deletion previewed, on the prices it started from (else 409, preview again).
+      if (input.previewId !== undefined) await applyPreview(tx, { previewId: input.previewId, pricelistId: pricelist.id, change: { kind: 'Delete', pricingRuleId: existing.id } });
       await tx.delete(pricingRules).where(eq(pricingRules.id, existing.id));
       const rest = (await rulesOf(tx, pricelist.id)).filter((rule) => !rule.IsDefault).map((rule) => rule.PricingRuleId);
       await renumber(tx, pricelist.id, rest);
@@ -147,8 +148,9 @@ const deletePricingRule = defineOperation({
 const prioritizePricingRules = defineOperation({
   service: 'IPricingRuleService',
   operation: 'PrioritizePricingRules',
-  summary: 'Orders the rules of a pricelist: pricingRuleIds names every rule but the default exactly once, highest priority first (400 otherwise); the default stays last.',
-  request: prioritizePricingRulesRequestSchema,
+  summary:
+    'Orders the rules of a pricelist: pricingRuleIds names every rule but the default exactly once, highest priority first (400 otherwise); the default stays last. With previewId (PreviewPricingRule with pricingRuleIds), it applies exactly the order previewed, or answers 409 "Prices changed since the preview. Preview again." when prices moved meanwhile.',
+  request: prioritizePricingRulesWithPreviewRequestSchema,
   response: pricingRulesResponseSchema,
   rule: pricingRulesRule('Create'),
   async handler(input, ctx) {
@@ -160,6 +162,7 @@ const prioritizePricingRules = defineOperation({
       if (new Set(ids).size !== ids.length || ids.length !== movable.size || ids.some((id) => !movable.has(id))) {
         throw new ApiError(400, 'priority_list_incomplete', { field: 'pricingRuleIds' });
       }
+      if (input.previewId !== undefined) await applyPreview(tx, { previewId: input.previewId, pricelistId: pricelist.id, change: { kind: 'Prioritize', pricingRuleIds: ids } });
       await renumber(tx, pricelist.id, ids);
       await auditAccountChange(tx, ctx, 'PricingRuleSaved', owner, { MarketplaceId: pricelist.id, PricingRuleIds: ids });
       return { Rules: await rulesOf(tx, pricelist.id) };
