@@ -61,3 +61,21 @@ export function facetsOf(counts: CatalogMatch['counts'], vendorNames: ReadonlyMa
     Tags: list([...counts.tags].map(([name, count]) => [name, name, count])),
   };
 }
+
+const MAX_MATCHES = 64;
+
+/**
+ * searchSnapshot, kept with the snapshot per filter and order (paging through a list, or the same
+ * search again, costs no pass over the catalog). A search for new services depends on the time, so
+ * it is not kept. The answer is shared: callers must not change it.
+ */
+export function searchSnapshotKept(snapshot: CatalogSnapshot, request: SearchRequest): CatalogMatch {
+  if (request.filter.ShowNewOnly) return searchSnapshot(snapshot, request);
+  const key = JSON.stringify([request.filter, request.sort, request.includeFacets]);
+  const kept = snapshot.matches.get(key) as CatalogMatch | undefined;
+  if (kept) return kept;
+  const match = searchSnapshot(snapshot, request);
+  if (snapshot.matches.size >= MAX_MATCHES) snapshot.matches.delete(snapshot.matches.keys().next().value!);
+  snapshot.matches.set(key, match);
+  return match;
+}

@@ -97,6 +97,50 @@ describe('IMarketplaceService/SearchServices (spec §3 service search, §7 searc
     expect(priceOf(result, 'ORBIT_INSIGHTS')).toMatchObject({ Amount: '12.00', Currency: 'USD', Basis: 'Srp' });
   });
 
+  it('shows a price change in the next search, also one written straight to the database (kept prices are invalidated)', async () => {
+    const db = server.handle.db;
+    const pricelist = await idOf('pricelists', 'name', 'Northwind standard');
+    const crm = async () => priceOf(await search({ filter: { DisplayName: 'Skyline CRM' } }), 'SKYLINE_CRM');
+    const before = (await crm())!;
+    expect(before).toMatchObject({ Amount: '49.00', Rule: { RuleName: 'Default: SRP' } });
+    expect(await crm()).toEqual(before);
+    const item = (before as unknown as { PriceableItemId: number }).PriceableItemId;
+    try {
+      // A new rule.
+      await db.execute(sql`insert into pricing_rules (pricelist_id, name, priority, model, parameter, scope_kind, scope_ids)
+        values (${pricelist}, 'CRM promotion', 0, 'Static', '39.5', 'PriceableItems', ${JSON.stringify([item])}::jsonb)`);
+      expect(await crm()).toMatchObject({ Amount: '39.50', Rule: { RuleName: 'CRM promotion', Model: 'Static' } });
+      // A manual price, then its change.
+      await db.execute(sql`insert into pricelist_item_prices (pricelist_id, priceable_item_id, sales_price) values (${pricelist}, ${item}, '12.34')`);
+      expect(await crm()).toMatchObject({ Amount: '12.34' });
+      await db.execute(sql`update pricelist_item_prices set sales_price = '12.5' where pricelist_id = ${pricelist} and priceable_item_id = ${item}`);
+      expect(await crm()).toMatchObject({ Amount: '12.50' });
+      await db.execute(sql`delete from pricelist_item_prices where pricelist_id = ${pricelist} and priceable_item_id = ${item}`);
+      await db.execute(sql`delete from pricing_rules where pricelist_id = ${pricelist} and name = 'CRM promotion'`);
+      expect(await crm()).toEqual(before);
+      // The vendor's SRP of the item.
+      await db.execute(sql`update priceable_items set srp = '55' where id = ${item}`);
+      expect(await crm()).toMatchObject({ Amount: '55.00', Rule: { RuleName: 'Default: SRP' } });
+    } finally {
+      await db.execute(sql`delete from pricelist_item_prices where pricelist_id = ${pricelist} and priceable_item_id = ${item}`);
+      await db.execute(sql`delete from pricing_rules where pricelist_id = ${pricelist} and name = 'CRM promotion'`);
+      await db.execute(sql`update priceable_items set srp = '49' where id = ${item}`);
+    }
+    expect(await crm()).toEqual(before);
+    // Through the API as well: Northwind's admin adds a rule for the item.
+    const saved = await call(
+      server.app,
+      'IPricingRuleService/SavePricingRule',
+      { marketplaceId: pricelist, rule: { Name: 'CRM via API', Model: 'Static', Parameter: '45', Scope: { Kind: 'PriceableItems', Ids: [item] } } },
+      { cookie: await as('reseller.admin') },
+    );
+    expect(saved.status).toBe(200);
+    const viaApi = await crm();
+    await db.execute(sql`delete from pricing_rules where pricelist_id = ${pricelist} and name = 'CRM via API'`);
+    expect(viaApi).toMatchObject({ Amount: '45.00', Rule: { RuleName: 'CRM via API' } });
+    expect(await crm()).toEqual(before);
+  });
+
   it("filters by the vendor's account and pages, with the total", async () => {
     const vendor = await idOf('accounts', 'display_name', 'Skyline Software');
     const page = await search({ filter: { OwnerAccountIds: [vendor] }, sort: { Key: 'Name', Value: 'ASC' }, pageSize: 2, page: 1 });

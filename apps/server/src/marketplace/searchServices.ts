@@ -14,9 +14,9 @@ import { defineOperation } from '../platform/operations';
 import { memoized, type CallerSession } from '../platform/session';
 import { money } from '../pricing/money';
 import { catalogViewer, rowsOf, visibleServices, type CatalogViewer } from './catalogViewer';
-import { facetsOf, searchSnapshot, type SearchRequest } from './catalogSearch';
+import { facetsOf, searchSnapshotKept, type SearchRequest } from './catalogSearch';
 import { catalogSnapshot, type CatalogEntry } from './catalogSnapshot';
-import { headlineItems, headlineItemsOf, headlinePrice, priceCatalogItems } from './servicePrices';
+import { headlineItems, headlineItemsOf, headlinePrice, pagePrices, priceCatalogItems } from './servicePrices';
 
 // spec §2 "Global search: … with Marketplace Read, a service search"; issue 13 Explore.
 export const MARKETPLACE_READ = requirement('MARKETPLACE', ['Read']);
@@ -83,26 +83,25 @@ async function pageRows(db: Queryable, viewer: CatalogViewer, locale: Locale, na
 /** spec §7 "Search services" and issue 13 Explore: the caller's catalog, filtered, sorted, a page at a time, priced for the caller. */
 export async function searchCatalog(db: Queryable, caller: CallerSession, locale: Locale, request: SearchRequest): Promise<ServiceSearchResponse> {
   const viewer = await catalogViewer(db, caller);
-  const { matched, counts } = searchSnapshot(await catalogSnapshot(db, viewer, locale), request);
+  const snapshot = await catalogSnapshot(db, viewer, locale);
+  const { matched, counts } = searchSnapshotKept(snapshot, request);
   const ordered = request.sort.Key === 'Price' ? sortByPrice(matched, await priceRanks(db, caller, viewer, locale), request.sort.Value) : matched;
   const offset = request.page * request.pageSize;
-  const rows = await pageRows(
+  const names = ordered.slice(offset, offset + request.pageSize).map((entry) => entry.name);
+  const vendorIds = request.includeFacets ? [...counts.vendors.keys()] : [];
+  // Independent reads, side by side where the database has more than one connection.
+  const [rows, items, vendors] = await Promise.all([
+    pageRows(db, viewer, locale, names),
+    headlineItems(db, names),
+    vendorIds.length ? rowsOf<{ id: number; name: string }>(db, sql`select id, display_name as name from accounts where id = any(${sql.param(vendorIds)}::int[])`) : [],
+  ]);
+  const facets: ServiceFacets | null = request.includeFacets ? facetsOf(counts, new Map(vendors.map((vendor) => [vendor.id, vendor.name]))) : null;
+  const prices = await pagePrices(
     db,
     viewer,
-    locale,
-    ordered.slice(offset, offset + request.pageSize).map((entry) => entry.name),
+    snapshot.pricingVersion,
+    rows.flatMap((row) => items.get(row.name) ?? []),
   );
-  let facets: ServiceFacets | null = null;
-  if (request.includeFacets) {
-    const vendorIds = [...counts.vendors.keys()];
-    const vendors = vendorIds.length ? await rowsOf<{ id: number; name: string }>(db, sql`select id, display_name as name from accounts where id = any(${sql.param(vendorIds)}::int[])`) : [];
-    facets = facetsOf(counts, new Map(vendors.map((vendor) => [vendor.id, vendor.name])));
-  }
-  const items = await headlineItems(
-    db,
-    rows.map((row) => row.name),
-  );
-  const prices = await priceCatalogItems(db, viewer, [...items.values()]);
   const services: ServiceSearchResult[] = rows.map((row) => {
     const item = items.get(row.name);
     return {
