@@ -4,10 +4,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { PricedItem, PricingRule, SavePricingRuleRequest } from '@cmp/contracts/pricing';
 import { failureText } from '../../platform/api/failureText';
 import { showMessage } from '../../platform/messages/messageStore';
-import { useConfirmDialog } from '../../platform/ui/useConfirmDialog';
 import { priceableItemsQueryKey } from '../api/priceableItemOperations';
-import { deletePricingRule, pricingRulesQueryKey, prioritizePricingRules, usePricingRules } from '../api/pricingRuleOperations';
-import { savePricingRuleWithPreview } from '../preview/pricePreviewOperations';
+import { pricingRulesQueryKey, prioritizePricingRules, usePricingRules } from '../api/pricingRuleOperations';
+import { deletePricingRuleWithPreview, savePricingRuleWithPreview } from '../preview/pricePreviewOperations';
+import { DeleteRulePreviewDialog } from '../preview/DeleteRulePreviewDialog';
 import { PricingRuleDialog, type PricingRuleDraft } from '../components/PricingRuleDialog';
 import { usePriorityMoves } from './usePriorityMoves';
 import { useScopeVendors } from './useScopeVendors';
@@ -16,13 +16,14 @@ const NEW_RULE: PricingRuleDraft = { Name: '', Model: 'Markup', Parameter: '', S
 
 /**
  * The rules of one pricelist and what may be done to them: new (also for one item of the grid),
- * edit, delete after confirmation, reorder. Every change reloads the rules and the grid's prices.
+ * edit, delete after a confirmation that previews the deletion's effect, reorder. Every change reloads the rules and the grid's prices.
  */
 export function usePricingRuleActions(marketplaceId: number, currency: string, canReadRules: boolean) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { confirm, dialog: confirmDialog } = useConfirmDialog();
   const [draft, setDraft] = useState<PricingRuleDraft>();
+  /** The rule whose deletion is being confirmed (with the preview of its effect). */
+  const [deleting, setDeleting] = useState<PricingRule>();
   const rulesQuery = usePricingRules(marketplaceId, canReadRules);
   const rules = rulesQuery.data;
   const hasVendorScope = Boolean(rules?.some((rule) => rule.Scope.Kind === 'Vendors'));
@@ -45,16 +46,17 @@ export function usePricingRuleActions(marketplaceId: number, currency: string, c
     return undefined;
   };
 
-  const remove = async (rule: PricingRule) => {
-    if (!(await confirm({ title: t('pricing.delete_rule_title'), message: t('pricing.delete_rule_message', { name: rule.Name }) }))) return;
+  /** Deletes exactly the previewed deletion (409 when prices moved meanwhile); resolves with the refusal, or undefined once deleted. */
+  const remove = async (rule: PricingRule, previewId: string | undefined): Promise<string | undefined> => {
     try {
-      showRules(await deletePricingRule(rule.PricingRuleId));
-    } catch {
-      // Shown as an error toast (spec §8).
-      return;
+      showRules(await deletePricingRuleWithPreview({ pricingRuleId: rule.PricingRuleId, ...(previewId !== undefined ? { previewId } : {}) }));
+    } catch (error) {
+      return failureText(error);
     }
     showMessage({ type: 'success', text: t('pricing.rule_deleted', { name: rule.Name }) });
+    setDeleting(undefined);
     await pricesChanged();
+    return undefined;
   };
 
   const { move, containerRef } = usePriorityMoves({
@@ -98,7 +100,7 @@ export function usePricingRuleActions(marketplaceId: number, currency: string, c
         onSave={save}
         onClose={() => setDraft(undefined)}
       />
-      {confirmDialog}
+      <DeleteRulePreviewDialog marketplaceId={marketplaceId} rule={deleting} onDelete={remove} onClose={() => setDeleting(undefined)} />
     </>
   );
 
@@ -109,7 +111,7 @@ export function usePricingRuleActions(marketplaceId: number, currency: string, c
     startNew: () => setDraft(NEW_RULE),
     startEdit,
     startForItem,
-    remove: (rule: PricingRule) => void remove(rule),
+    remove: (rule: PricingRule) => setDeleting(rule),
     move,
     dialogs,
   };

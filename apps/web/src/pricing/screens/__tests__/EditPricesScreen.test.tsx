@@ -370,8 +370,11 @@ describe('EditPricesScreen: the pricing rules', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(bodiesOf(fetch, 'DeletePricingRule')).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Delete Nimbus partners' }));
+    // The confirmation previews the deletion's effect, and Yes deletes exactly what was previewed.
+    expect(await within(screen.getByRole('alertdialog')).findByText('Skyline Mail')).toBeInTheDocument();
+    expect(bodiesOf(fetch, 'PreviewPricingRule')).toContainEqual({ marketplaceId: 11, deletePricingRuleId: 2 });
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Yes, do it' }));
-    await waitFor(() => expect(bodiesOf(fetch, 'DeletePricingRule')).toEqual([{ pricingRuleId: 2 }]));
+    await waitFor(() => expect(bodiesOf(fetch, 'DeletePricingRule')).toEqual([{ pricingRuleId: 2, previewId: 'preview-1' }]));
     expect(await screen.findByText('The pricing rule Nimbus partners has been deleted.')).toBeInTheDocument();
   });
 
