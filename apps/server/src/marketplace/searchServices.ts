@@ -60,16 +60,23 @@ function priceRanks(db: Queryable, caller: CallerSession, viewer: CatalogViewer,
   });
 }
 
+/** The last price order of a kept search result, by the ranks it used and direction (paging re-sorts nothing). */
+const priceOrders = new WeakMap<CatalogEntry[], { ranks: ReadonlyMap<string, number>; direction: 'ASC' | 'DESC'; sorted: CatalogEntry[] }>();
+
 /** Services sorted by price (ties and unpriced ones by name, unpriced last either way). */
 function sortByPrice(entries: CatalogEntry[], ranks: ReadonlyMap<string, number>, direction: 'ASC' | 'DESC'): CatalogEntry[] {
+  const kept = priceOrders.get(entries);
+  if (kept && kept.ranks === ranks && kept.direction === direction) return kept.sorted;
   const sign = direction === 'ASC' ? 1 : -1;
   const rank = (entry: CatalogEntry) => ranks.get(entry.name);
   // The entries come by name, and the sort is stable.
-  return [...entries].sort((a, b) => {
+  const sorted = [...entries].sort((a, b) => {
     const [left, right] = [rank(a), rank(b)];
     if (left === undefined || right === undefined) return left === right ? 0 : left === undefined ? 1 : -1;
     return sign * (left - right);
   });
+  priceOrders.set(entries, { ranks, direction, sorted });
+  return sorted;
 }
 
 /** The services of a page with what a card shows, in the page's order. */
