@@ -19,7 +19,6 @@ export function usePricingRules(marketplaceId: number, isEnabled = true) {
 /** The rule dialog shows the server's refusal itself (a scope naming an unknown id), so no toast. */
 export const savePricingRule = (request: SavePricingRuleRequest) => callOperation<PricingRule>('IPricingRuleService', 'SavePricingRule', request, { suppressErrorToast: true });
 
-export const deletePricingRule = (pricingRuleId: number) => callOperation<{ Rules: PricingRule[] }>('IPricingRuleService', 'DeletePricingRule', { pricingRuleId });
 
 /** pricingRuleIds names every rule but the default, highest priority first. */
 export const prioritizePricingRules = (marketplaceId: number, pricingRuleIds: number[]) =>
