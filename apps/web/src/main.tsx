@@ -7,6 +7,13 @@ import { loadBranding } from './platform/branding/loadBranding';
 import { startLoadingLocaleBundles } from './platform/i18n/loadLocaleBundle';
 import { readStoredLocale, resolveLocale } from './platform/i18n/resolveLocale';
 
+// zod probes whether it may compile validators with `new Function`; under the server's content
+// security policy (no 'unsafe-eval', issue 11 item 5) the caught probe is still reported as a
+// violation. Its `jitless` setting skips the probe. zod keeps the setting on this global, so it is
+// set here, before any chunk validates, without pulling zod into the entry chunk.
+const zodGlobal = globalThis as { __zod_globalConfig?: Record<string, unknown> };
+zodGlobal.__zod_globalConfig = Object.assign(zodGlobal.__zod_globalConfig ?? {}, { jitless: true });
+
 /**
  * spec §4 Start-up: branding loaded and applied (theme colour, title, favicon), then the app mounts.
  * issue 12: everything the first screen needs is asked for in one wave. The branding request left
