@@ -37,7 +37,8 @@ export default defineConfig({
     command: 'node --import tsx e2e/serve.ts',
     cwd: '..',
     url: `http://127.0.0.1:${port}/healthz`,
-    timeout: 180_000,
+    // e2e/serve.ts tries a stuck start up to three times, 90 s each.
+    timeout: 330_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',

@@ -1,20 +1,26 @@
 import { readConfig } from './platform/config';
 import { openDatabase } from './platform/db/database';
 import { startDemoVendorSandbox } from './provisioning/sandbox/sandboxProcess';
+import { parseStartTimeoutSeconds, startStartupWatchdog } from './platform/startupWatchdog';
 
 const config = readConfig();
+const watchdog = startStartupWatchdog(parseStartTimeoutSeconds(process.env.START_TIMEOUT_SECONDS), (message) => {
+  console.error(message);
+  process.exit(1);
+});
 // Start-up (issue 12): the database opens (the embedded one on its own thread) while the server's
 // modules load; the build keeps them in a chunk of their own so they load only here.
 const [handle, { buildServer }, { ensureInitialData }, vendorSandbox] = await Promise.all([
-  openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }),
-  import('./app'),
-  import('./platform/initialData'),
+  watchdog.step('opening the database', openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })),
+  watchdog.step('loading the server', import('./app')),
+  watchdog.step('loading the initial data', import('./platform/initialData')),
   // Demo mode: the vendor sandbox in a process of its own, VENDOR_SANDBOX_URL pointing at it (issue 14).
-  startDemoVendorSandbox(config),
+  watchdog.step('starting the vendor sandbox', startDemoVendorSandbox(config)),
 ]);
-const firstStart = await ensureInitialData(handle.db, config);
-const app = await buildServer({ database: handle, config, logger: { level: config.logLevel } });
-await app.listen({ port: config.port, host: config.host });
+const firstStart = await watchdog.step('writing the initial data', ensureInitialData(handle.db, config));
+const app = await watchdog.step('building the server', buildServer({ database: handle, config, logger: { level: config.logLevel } }));
+await watchdog.step('listening', app.listen({ port: config.port, host: config.host }));
+watchdog.done();
 
 const where = `http://localhost:${config.port}`;
 if (firstStart.kind === 'demo') {
