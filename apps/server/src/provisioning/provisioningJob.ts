@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import type { Database } from '../platform/db/database';
+import type { Database, Queryable } from '../platform/db/database';
 import { orders, products, provisioningRequests, subscriptions } from '../platform/db/schema';
 import type { JobDefinition, SendOptions } from '../platform/jobs';
 import { vendorConnectorFromEnv } from './connectors/connectorConfig';
 import { VendorConnectorError, type VendorAccepted, type VendorCallOptions, type VendorConnector } from './connectors/vendorConnector';
+import { applyProvisioningOutcome } from '../subscriptions/subscriptionStatus';
 
 /**
  * Provisioning requests processed against the vendor (issue 14, "Provisioning against a vendor
@@ -98,8 +99,8 @@ export async function processProvisioningRequest(db: Database, requestId: number
   let request = loaded.request;
 
   /** Writes only when the request is still as read (status, reference, key). */
-  const update = async (values: Partial<typeof provisioningRequests.$inferInsert>): Promise<boolean> => {
-    const rows = await db
+  const update = async (values: Partial<typeof provisioningRequests.$inferInsert>, executor: Queryable = db): Promise<boolean> => {
+    const rows = await executor
       .update(provisioningRequests)
       .set({ ...values, updatedAt: new Date() })
       .where(
@@ -113,8 +114,17 @@ export async function processProvisioningRequest(db: Database, requestId: number
       .returning({ id: provisioningRequests.id });
     return rows.length > 0;
   };
-  const fail = async (message: string): Promise<ProvisioningStep> =>
-    (await update({ orderStatus: 'Failed', productStatus: 'Failed', isFinalStatus: false, errorMessage: message, nextAttemptAt: null })) ? { outcome: 'failed', message } : { outcome: 'nothing' };
+  /** An end of the request, and what it means for its subscription, in one transaction. */
+  const end = (values: Partial<typeof provisioningRequests.$inferInsert>, outcome: 'completed' | 'failed'): Promise<boolean> =>
+    db.transaction(async (tx) => {
+      if (!(await update(values, tx))) return false;
+      await applyProvisioningOutcome(tx, request, outcome);
+      return true;
+    });
+  const fail = async (message: string, values: Partial<typeof provisioningRequests.$inferInsert> = {}): Promise<ProvisioningStep> =>
+    (await end({ orderStatus: 'Failed', productStatus: 'Failed', isFinalStatus: false, errorMessage: message, nextAttemptAt: null, ...values }, 'failed'))
+      ? { outcome: 'failed', message }
+      : { outcome: 'nothing' };
 
   const connector = settings.connector();
   if (!connector) return fail('No vendor system is configured (VENDOR_SANDBOX_URL).');
@@ -151,24 +161,23 @@ export async function processProvisioningRequest(db: Database, requestId: number
       return (await update({ nextAttemptAt: nextAt })) ? { outcome: 'pending', nextAt } : { outcome: 'nothing' };
     }
     if (status.state === 'Failed') return fail(status.errorMessage);
-    const written = await update({
-      orderStatus: 'Completed',
-      productStatus: status.subscription?.status ?? 'Active',
-      isFinalStatus: true,
-      vendorSubscriptionId: status.subscriptionId,
-      errorMessage: null,
-      nextAttemptAt: null,
-    });
+    const written = await end(
+      {
+        orderStatus: 'Completed',
+        productStatus: status.subscription?.status ?? 'Active',
+        isFinalStatus: true,
+        vendorSubscriptionId: status.subscriptionId,
+        errorMessage: null,
+        nextAttemptAt: null,
+      },
+      'completed',
+    );
     return written ? { outcome: 'completed' } : { outcome: 'nothing' };
   } catch (error) {
     if (!(error instanceof VendorConnectorError)) throw error;
     if (error.kind === 'permanent') return fail(error.message);
     const attempts = request.attempts + 1;
-    if (attempts >= settings.maxAttempts) {
-      return (await update({ orderStatus: 'Failed', productStatus: 'Failed', isFinalStatus: false, errorMessage: error.message, attempts, nextAttemptAt: null }))
-        ? { outcome: 'failed', message: error.message }
-        : { outcome: 'nothing' };
-    }
+    if (attempts >= settings.maxAttempts) return fail(error.message, { attempts });
     const backoff = Math.min(MAX_BACKOFF_MS, settings.retryBaseMs * 2 ** (attempts - 1));
     const nextAt = new Date(Date.now() + Math.max(backoff, (error.retryAfterSeconds ?? 0) * 1000));
     return (await update({ attempts, errorMessage: error.message, nextAttemptAt: nextAt })) ? { outcome: 'retry', nextAt } : { outcome: 'nothing' };

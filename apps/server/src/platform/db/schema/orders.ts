@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt, money } from './columns';
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bytea, createdAt, money } from './columns';
 import { accounts } from './accounts';
 import { products } from './catalog';
 
@@ -47,6 +47,24 @@ export const orders = pgTable(
     createdAt: createdAt(),
     decidedByAccountId: integer('decided_by_account_id').references(() => accounts.id),
     decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    // Issue 14: what was ordered and how it was priced (the price shown is the price billed).
+    /** The Product account (subscription) the order made; null for the demo's hand-made orders. */
+    subscriptionAccountId: integer('subscription_account_id').references(() => accounts.id),
+    /** '1-month', 'annual', '3-year' or 'other'. */
+    commitment: text('commitment').notNull().default('1-month'),
+    /** 'Monthly', 'Annual' or 'Triennial' (allowed per commitment: orders/orderTerms.ts). */
+    billingFrequency: text('billing_frequency').notNull().default('Monthly'),
+    isPrepaid: boolean('is_prepaid').notNull().default(false),
+    /** The priced lines as shown in the overview: item, fee type, unit price, amount, rule (contracts OrderPriceLine). */
+    priceLines: jsonb('price_lines').$type<unknown[]>().notNull().default([]),
+    setupFee: money('setup_fee'),
+    /** The company's open balance when the credit check ran. */
+    openBalance: money('open_balance'),
+    /** True when the projected invoice exceeded the credit limit, so the order waited for approval. */
+    creditCheck: boolean('credit_check').notNull().default(false),
+    /** The product's view fields as entered (metadata-driven, like account views). */
+    viewValues: jsonb('view_values').$type<Record<string, unknown>>().notNull().default({}),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     index('orders_company_status_idx').on(t.companyAccountId, t.approvalStatus),
@@ -54,4 +72,33 @@ export const orders = pgTable(
     check('orders_approval_status_check', sql`${t.approvalStatus} in ('Pending', 'Approved', 'Rejected', 'Cancelled')`),
     check('orders_quantity_check', sql`${t.quantity} > 0`),
   ],
+);
+
+/** A company's credit limit, set by its reseller (issue 14 "Credit check"); no row: no limit. */
+export const companyCreditLimits = pgTable('company_credit_limits', {
+  companyAccountId: integer('company_account_id')
+    .primaryKey()
+    .references(() => accounts.id),
+  creditLimit: money('credit_limit').notNull(),
+  currency: text('currency').notNull(),
+  updatedByAccountId: integer('updated_by_account_id').references(() => accounts.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** A file attached to an order (spec §5: doc, docx, xls, xlsx, pdf; size limit; safe names). */
+export const orderAttachments = pgTable(
+  'order_attachments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    content: bytea('content').notNull(),
+    createdByAccountId: integer('created_by_account_id').references(() => accounts.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_attachments_order_idx').on(t.orderId)],
 );

@@ -51,6 +51,13 @@ export const provisioningRequests = pgTable(
     attempts: integer('attempts').notNull().default(0),
     /** When the job next looks at the request (a retry after backoff, or the next poll); a sweeper catches up overdue ones. */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }),
+    // Issue 14 provisioning actions (provisioning/provisioningActions.ts): who last acted on the request by hand.
+    escalatedAt: timestamp('escalated_at', { withTimezone: true, mode: 'date' }),
+    escalatedByAccountId: integer('escalated_by_account_id').references(() => accounts.id),
+    /** 'cancel', 'complete', 'escalate', 'resubmit' or 'retry'. */
+    lastAction: text('last_action'),
+    lastActionByAccountId: integer('last_action_by_account_id').references(() => accounts.id),
+    lastActionAt: timestamp('last_action_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

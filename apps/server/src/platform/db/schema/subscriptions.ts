@@ -1,5 +1,5 @@
-import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, unitPrice } from './columns';
 import { accounts } from './accounts';
 import { products } from './catalog';
 
@@ -23,4 +23,18 @@ export const subscriptions = pgTable('subscriptions', {
   lockPeriodEndDate: timestamp('lock_period_end_date', { withTimezone: true, mode: 'date' }),
   hasPriceProtection: boolean('has_price_protection').notNull().default(false),
   createdAt: createdAt(),
+  // Issue 14: the subscription's life and the price it was sold at (kept for the term).
+  /** 'Provisioning' (ordered, not yet delivered), 'Active', 'Failed', 'Cancelled', 'Suspended' or 'Terminated' (subscriptions/subscriptionStatus.ts). */
+  status: text('status').notNull().default('Active'),
+  /** 'Monthly', 'Annual' or 'Triennial'. */
+  billingFrequency: text('billing_frequency').notNull().default('Monthly'),
+  currency: text('currency'),
+  /** The recurring price of one unit per billing period of the service, locked for the term. */
+  unitPrice: unitPrice('unit_price'),
+  /** The rule that priced it, as the overview explained it. */
+  priceRule: text('price_rule'),
+  termStartDate: timestamp('term_start_date', { withTimezone: true, mode: 'date' }),
+  /** The order that made it (null for the demo's hand-made subscriptions). */
+  orderId: integer('order_id'),
+  priceLines: jsonb('price_lines').$type<unknown[]>().notNull().default([]),
 });

@@ -1,0 +1,51 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Queryable } from '../platform/db/database';
+import { subscriptions } from '../platform/db/schema';
+
+/**
+ * A subscription's life (issue 14), one table of allowed transitions (DESIGN.md "State machines"):
+ * an order makes it Provisioning; the vendor's answer to its Create request makes it Active or
+ * Failed; a cancelled Create leaves it Cancelled; Suspend, Resume and Terminate requests move an
+ * Active one. Written conditionally on the status it leaves, so a late or repeated outcome changes
+ * nothing.
+ */
+export const SUBSCRIPTION_STATUSES = ['Provisioning', 'Active', 'Failed', 'Cancelled', 'Suspended', 'Terminated'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+type Outcome = 'completed' | 'failed' | 'cancelled';
+
+/** For a request's action and outcome: the statuses the subscription may leave, and the one it takes. */
+const TRANSITIONS: Record<string, Partial<Record<Outcome, { from: SubscriptionStatus[]; to: SubscriptionStatus }>>> = {
+  Create: {
+    completed: { from: ['Provisioning', 'Failed'], to: 'Active' },
+    failed: { from: ['Provisioning'], to: 'Failed' },
+    cancelled: { from: ['Provisioning', 'Failed'], to: 'Cancelled' },
+  },
+  Suspend: { completed: { from: ['Active'], to: 'Suspended' } },
+  Resume: { completed: { from: ['Suspended'], to: 'Active' } },
+  Terminate: { completed: { from: ['Active', 'Suspended'], to: 'Terminated' } },
+};
+
+export interface ProvisioningOutcomeRequest {
+  action: string;
+  subscriptionAccountId: number | null;
+  quantity: number | null;
+}
+
+/** What the end of a provisioning request means for its subscription (the job, and the provisioning actions). */
+export async function applyProvisioningOutcome(db: Queryable, request: ProvisioningOutcomeRequest, outcome: Outcome): Promise<void> {
+  if (request.subscriptionAccountId === null) return;
+  if (request.action === 'Modify') {
+    // A quantity change takes effect when the vendor has made it.
+    if (outcome === 'completed' && request.quantity && request.quantity > 0) {
+      await db.update(subscriptions).set({ quantity: request.quantity }).where(eq(subscriptions.accountId, request.subscriptionAccountId));
+    }
+    return;
+  }
+  const transition = TRANSITIONS[request.action]?.[outcome];
+  if (!transition) return;
+  await db
+    .update(subscriptions)
+    .set({ status: transition.to })
+    .where(and(eq(subscriptions.accountId, request.subscriptionAccountId), inArray(subscriptions.status, transition.from)));
+}
