@@ -48,6 +48,8 @@ import { pricingOperations } from './pricing/operations';
 import { customChargeOperations } from './customCharges/operations';
 import { registerCustomChargeRoutes } from './customCharges/customChargeRoutes';
 import { serviceManagementOperations } from './catalog/operations';
+import { orderOperations } from './orders/orderOperations';
+import { provisioningOperations } from './provisioning/provisioningOperations';
 import { propagationJobs } from './pricing/propagationJobs';
 import { setMaxExchangeRateAgeDays } from './pricing/effectivePrice';
 import { idempotencyJobs } from './platform/idempotencyJobs';
@@ -144,6 +146,8 @@ export async function buildServer({ database, config, logger = false, extraOpera
     ...pricingOperations,
     ...customChargeOperations,
     ...serviceManagementOperations,
+    ...orderOperations,
+    ...provisioningOperations,
     ...extraOperations,
   );
   // SSO_PROVIDERS → sso_providers and the login buttons of branding (README "Configuration").

@@ -65,6 +65,11 @@ const serviceInfoScreen = () => import('../../marketplace/screens/ServiceInfoScr
 const myServicesScreen = () => import('../../catalog/screens/MyServicesScreen').then((module) => module.MyServicesScreen);
 const vendorProfileScreen = () => import('../../catalog/screens/VendorProfileScreen').then((module) => module.VendorProfileScreen);
 const serviceGroupsScreen = () => import('../../catalog/screens/ServiceGroupsScreen').then((module) => module.ServiceGroupsScreen);
+const provisioningScreen = () => import('../../provisioning/screens/ProvisioningScreen').then((module) => module.ProvisioningScreen);
+const myOrdersScreen = () => import('../../orders/screens/MyOrdersScreen').then((module) => module.MyOrdersScreen);
+const requestReviewScreen = () => import('../../orders/screens/RequestReviewScreen').then((module) => module.RequestReviewScreen);
+const orderServiceScreen = () => import('../../orders/screens/OrderServiceScreen').then((module) => module.OrderServiceScreen);
+const availableServicesScreen = () => import('../../orders/screens/AvailableServicesScreen').then((module) => module.AvailableServicesScreen);
 const billingScreen = () => import('../../customCharges/screens/BillingScreen').then((module) => module.BillingScreen);
 
 /**
@@ -88,13 +93,13 @@ export const ROUTE_TABLE: AppRouteDefinition[] = [
 
   // Application routes (full layout).
   { path: 'admin-console/:methodName?', layout: 'full', rule: ROUTE_RULES.administrative, titleKey: 'routes.admin_console', screen: adminConsoleScreen },
-  { path: 'provisioning', layout: 'full', rule: ROUTE_RULES.provisioning, titleKey: 'routes.provisioning' },
+  { path: 'provisioning', layout: 'full', rule: ROUTE_RULES.provisioning, titleKey: 'routes.provisioning', screen: provisioningScreen },
   { path: 'provisioning/my-imports', layout: 'full', rule: ROUTE_RULES.myImports, titleKey: 'routes.my_imports' },
   { path: 'account/:accountId', layout: 'full', titleKey: 'routes.account', screen: accountScreen },
   // Not a route of spec §2: the users of a company or department, a tab of the account view.
   { path: 'account/:accountId/users', layout: 'full', titleKey: 'routes.users', screen: usersScreen },
-  { path: 'account/:accountId/available-services', layout: 'full', titleKey: 'routes.available_services' },
-  { path: 'account/:accountId/provisioning', layout: 'full', titleKey: 'routes.provisioning' },
+  { path: 'account/:accountId/available-services', layout: 'full', titleKey: 'routes.available_services', screen: availableServicesScreen },
+  { path: 'account/:accountId/provisioning', layout: 'full', titleKey: 'routes.provisioning', screen: provisioningScreen },
   { path: 'account/:accountId/notifications', layout: 'full', titleKey: 'routes.notifications', screen: notificationPreferencesScreen },
   { path: 'account/:accountId/audit-log', layout: 'full', titleKey: 'routes.audit_log', screen: auditLogScreen },
   { path: 'account/:accountId/user-log', layout: 'full', titleKey: 'routes.user_log', screen: userLogScreen },
@@ -114,8 +119,8 @@ export const ROUTE_TABLE: AppRouteDefinition[] = [
   { path: 'service/:serviceId/:pricelistId?', layout: 'full', rule: ROUTE_RULES.marketplace, titleKey: 'routes.service_info', screen: serviceInfoScreen },
   { path: 'service-tool/edit-service-groups', layout: 'full', rule: ROUTE_RULES.myServices, titleKey: 'routes.edit_service_groups', screen: serviceGroupsScreen },
   { path: 'propagation', layout: 'full', rule: ROUTE_RULES.marketplace, titleKey: 'routes.propagation', screen: propagationScreen },
-  { path: 'orders/my-orders', layout: 'full', rule: ROUTE_RULES.myOrders, titleKey: 'routes.my_orders' },
-  { path: 'orders/request-review', layout: 'full', rule: ROUTE_RULES.requestReview, titleKey: 'routes.request_review' },
+  { path: 'orders/my-orders', layout: 'full', rule: ROUTE_RULES.myOrders, titleKey: 'routes.my_orders', screen: myOrdersScreen },
+  { path: 'orders/request-review', layout: 'full', rule: ROUTE_RULES.requestReview, titleKey: 'routes.request_review', screen: requestReviewScreen },
   {
     path: 'reports',
     layout: 'full',
@@ -139,7 +144,7 @@ export const ROUTE_TABLE: AppRouteDefinition[] = [
   { path: 'SalesQuotes', layout: 'full', rule: ROUTE_RULES.salesQuotes, titleKey: 'routes.sales_quotes' },
   { path: 'Account/View/:accountId', layout: 'full', titleKey: 'routes.account', screen: accountScreen },
   { path: 'Account/View/:accountId/Notifications', layout: 'full', titleKey: 'routes.notifications', screen: notificationPreferencesScreen },
-  { path: 'Account/Create/Service', layout: 'full', rule: ROUTE_RULES.createService, titleKey: 'routes.create_service' },
+  { path: 'Account/Create/Service', layout: 'full', rule: ROUTE_RULES.createService, titleKey: 'routes.create_service', screen: orderServiceScreen },
   { path: 'Account/Create/User', layout: 'full', rule: ROUTE_RULES.createUser, titleKey: 'routes.create_user', screen: createAccountScreen },
   { path: 'Account/Create/Department', layout: 'full', rule: ROUTE_RULES.createDepartment, titleKey: 'routes.create_department', screen: createAccountScreen },
   { path: 'Account/Create/Company', layout: 'full', rule: ROUTE_RULES.createCompany, titleKey: 'routes.create_company', screen: createAccountScreen },
