@@ -57,5 +57,15 @@ export const AUDIT_ACTIONS = [
   'PricelistDeleted',
   'PricingRuleSaved',
   'PricingRuleDeleted',
+  'OrderPlaced',
+  'OrderApproved',
+  'OrderDeclined',
+  'OrderCancelled',
+  'CreditLimitSet',
+  'ProvisioningRequestCancelled',
+  'ProvisioningRequestCompleted',
+  'ProvisioningRequestEscalated',
+  'ProvisioningRequestResubmitted',
+  'ProvisioningRequestRetried',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
