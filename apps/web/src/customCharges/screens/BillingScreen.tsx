@@ -6,6 +6,7 @@ import { useLoadedAccount } from '../../accounts/view/api/accountViewOperations'
 import { useAccountIdParam } from '../../platform/navigation/useAccountIdParam';
 import { useSessionUser } from '../../platform/session/currentUser';
 import { CustomChargesCard } from '../components/CustomChargesCard';
+import { CreditLimitCard } from '../../orders/review/CreditLimitCard';
 
 // spec §3 "BILLING_*": reading a company's custom charges needs BILLING_CUSTOM_CHARGES Read (as the server checks).
 const CUSTOM_CHARGES_READ = requirement('BILLING_CUSTOM_CHARGES', ['Read']);
@@ -33,5 +34,10 @@ function BillingContent({ accountId }: { accountId: number }) {
   const account = useLoadedAccount(accountId).data;
   if (!account || account.AccountId !== accountId) return null;
   if (account.AccountType !== 'Company') return <Alert severity="info">{t('custom_charges.company_only')}</Alert>;
-  return <CustomChargesCard accountId={accountId} />;
+  return (
+    <>
+      <CreditLimitCard companyAccountId={accountId} />
+      <CustomChargesCard accountId={accountId} />
+    </>
+  );
 }
