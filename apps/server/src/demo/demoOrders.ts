@@ -7,7 +7,8 @@ const DAY_MS = 86_400_000;
 /**
  * Credit-check orders and provisioning requests in different states (DESIGN.md "Demo data"):
  * Contoso has one order waiting for approval, one approved, a failed and a running change;
- * Adventure Works had an order rejected; Fabrikam's Litware has its own of each, so cross-tenant
+ * Adventure Works had an order rejected and a new Skyline Backup whose provisioning failed
+ * transiently (a retry against the vendor sandbox completes it); Fabrikam's Litware has its own of each, so cross-tenant
  * tests have something foreign to aim at.
  */
 export async function loadDemoOrders(tx: Tx): Promise<void> {
@@ -135,6 +136,22 @@ export async function loadDemoOrders(tx: Tx): Promise<void> {
       customerId: 'contoso.example',
       sendDate: daysAgo(0),
       createdByAccountId: companyAdmin,
+    },
+    {
+      // A new subscription the vendor sandbox was unavailable for until the job gave up (issue 14):
+      // a retry from /provisioning sends the same submission again and completes it.
+      companyAccountId: adventureWorks.id,
+      productName: 'SKYLINE_BACKUP',
+      action: 'Create',
+      quantity: 25,
+      orderStatus: 'Failed',
+      productStatus: 'Failed',
+      errorMessage: 'Service temporarily unavailable',
+      customerId: 'adventureworks.onskyline.example',
+      attempts: 8,
+      sendDate: daysAgo(2),
+      createdByAccountId: awAdmin,
+      createdAt: daysAgo(2),
     },
     {
       orderId: litwareOrder!.id,
