@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { installFakeFetch } from '../../test/fakeFetch';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { CreditLimitCard } from '../review/CreditLimitCard';
-import { operationOf, type Answer } from './orderFixtures';
+import { operationOf, type Answer } from '../review/__tests__/orderFixtures';
 
 const status = { CompanyAccountId: 57, CreditLimit: '5000.00', Currency: 'GBP', OpenBalance: '1250.5', CanEdit: true };
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { installFakeFetch } from '../../test/fakeFetch';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { MyOrdersScreen } from '../screens/MyOrdersScreen';
-import { approvedOrder, operationOf, orderDetail, pendingOrder, type Answer } from './orderFixtures';
+import { approvedOrder, operationOf, orderDetail, pendingOrder, type Answer } from '../review/__tests__/orderFixtures';
 
 function renderScreen(answer: Answer) {
   const fetch = installFakeFetch((url, init) => answer(operationOf(url), JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>, init));

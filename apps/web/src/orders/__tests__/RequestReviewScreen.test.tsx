@@ -5,7 +5,7 @@ import type { Order } from '@cmp/contracts/orders';
 import { installFakeFetch } from '../../test/fakeFetch';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { RequestReviewScreen } from '../screens/RequestReviewScreen';
-import { operationOf, pendingOrder, type Answer } from './orderFixtures';
+import { operationOf, pendingOrder, type Answer } from '../review/__tests__/orderFixtures';
 
 const second: Order = { ...pendingOrder, Id: 42, ProductDisplayName: 'Dynamics 365 Sales', CompanyName: 'Fabrikam', OrderValue: '980.00', CanCancel: false };
 const third: Order = { ...pendingOrder, Id: 43, ProductDisplayName: 'Teams Phone', CompanyName: 'Litware', CanCancel: false };

@@ -1,5 +1,5 @@
 import type { Order } from '@cmp/contracts/orders';
-import type { OrderDetail } from '../api/ordersApi';
+import type { OrderDetail } from '../../api/ordersApi';
 
 export const pendingOrder: Order = {
   Id: 41,
