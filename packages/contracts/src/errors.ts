@@ -105,5 +105,17 @@ export const ERROR_KEYS = [
   'price_preview_change_invalid',
   'manual_price_item_not_offered',
   'manual_price_service_unknown',
+  // Ordering (issue 14).
+  'order_service_unavailable',
+  'order_parent_type',
+  'order_commitment_invalid',
+  'order_billing_frequency_invalid',
+  'order_prepaid_invalid',
+  'order_not_priced',
+  'order_price_changed',
+  'order_status_conflict',
+  'order_cancel_not_allowed',
+  'credit_limit_company_only',
+  'credit_limit_seller_only',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];

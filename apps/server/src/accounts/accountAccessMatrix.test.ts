@@ -28,7 +28,9 @@ const PRICELIST_FIELDS = new Set(['marketplaceId', 'marketplacePriorityList', 'p
 const RULE_FIELDS = new Set(['pricingRuleId', 'pricingRuleIds']);
 /** A customer's custom charge (issue 13): its account must lie in the caller's hierarchy. */
 const CHARGE_FIELDS = new Set(['customChargeId']);
-const namesTenantObject = (field: string) => ACCOUNT_FIELDS.has(field) || PRICELIST_FIELDS.has(field) || RULE_FIELDS.has(field) || CHARGE_FIELDS.has(field);
+/** A customer's order (issue 14): its company must lie in the caller's hierarchy. */
+const ORDER_FIELDS = new Set(['orderId']);
+const namesTenantObject = (field: string) => ACCOUNT_FIELDS.has(field) || PRICELIST_FIELDS.has(field) || RULE_FIELDS.has(field) || CHARGE_FIELDS.has(field) || ORDER_FIELDS.has(field);
 const USER_FIELDS = new Set(['userAccountId', 'terminatorId']);
 const MISSING_ID = 987_654_321;
 
@@ -44,6 +46,10 @@ const HAND_WRITTEN: Record<string, (ids: Ids) => unknown> = {
   'ICustomChargeService/CreateCustomCharge': ({ account }) => ({ accountId: account, customCharge: { Name: 'Probe', Price: '1.00', Cost: '0.00' } }),
   // The service page of a catalog entry priced by a foreign pricelist.
   'IMarketplaceService/GetService': ({ pricelist }) => ({ serviceId: 'SKYLINE_MAIL', pricelistId: pricelist }),
+  // A limit the schema accepts, so only the company decides.
+  'IAccountService/SetCreditLimit': ({ account }) => ({ companyAccountId: account, creditLimit: '1000.00' }),
+  // A reason the schema accepts, so only the order decides.
+  'IAccountService/DeclineCreditCheckOrder': ({ order }) => ({ orderId: order, reason: 'Probe' }),
 };
 
 interface Ids {
@@ -52,6 +58,7 @@ interface Ids {
   pricelist: number;
   rule: number;
   charge: number;
+  order: number;
 }
 
 function namesAccount(schema: Schema | undefined): boolean {
@@ -67,7 +74,7 @@ function sampleOf(schema: Schema, ids: Ids, field = ''): unknown {
     return sampleOf(branch, ids, field);
   }
   if (namesTenantObject(field)) {
-    const id = PRICELIST_FIELDS.has(field) ? ids.pricelist : RULE_FIELDS.has(field) ? ids.rule : CHARGE_FIELDS.has(field) ? ids.charge : USER_FIELDS.has(field) ? ids.user : ids.account;
+    const id = PRICELIST_FIELDS.has(field) ? ids.pricelist : RULE_FIELDS.has(field) ? ids.rule : CHARGE_FIELDS.has(field) ? ids.charge : ORDER_FIELDS.has(field) ? ids.order : USER_FIELDS.has(field) ? ids.user : ids.account;
     return schema.type === 'array' ? [id] : id;
   }
   if (schema.enum) return schema.enum[0];
@@ -96,8 +103,8 @@ function sampleOf(schema: Schema, ids: Ids, field = ''): unknown {
 let server: TestServer;
 let operations: { name: string; schema: Schema }[];
 let foreign: Ids;
-let northwindPricing: Pick<Ids, 'pricelist' | 'rule' | 'charge'>;
-const missing: Ids = { account: MISSING_ID, user: MISSING_ID, pricelist: MISSING_ID, rule: MISSING_ID, charge: MISSING_ID };
+let northwindPricing: Pick<Ids, 'pricelist' | 'rule' | 'charge' | 'order'>;
+const missing: Ids = { account: MISSING_ID, user: MISSING_ID, pricelist: MISSING_ID, rule: MISSING_ID, charge: MISSING_ID, order: MISSING_ID };
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -113,6 +120,8 @@ beforeAll(async () => {
     rule: await idOf(sql`select r.id from pricing_rules r join pricelists p on p.id = r.pricelist_id where p.name = 'Northwind standard' and not r.is_default order by r.id limit 1`),
     // A pending charge of Contoso's (the demo world's), so a delete would succeed if the check let it.
     charge: await idOf(sql`select c.id from custom_charges c join accounts a on a.id = c.account_id where a.display_name = 'Contoso Ltd' and c.status = 'PendingBilling' order by c.id limit 1`),
+    // Contoso's order waiting for approval, so an approval would succeed if the check let it.
+    order: await idOf(sql`select o.id from orders o join accounts a on a.id = o.company_account_id where a.display_name = 'Contoso Ltd' and o.approval_status = 'Pending' order by o.id limit 1`),
   };
   foreign = {
     account: await idOf(sql`select id from accounts where display_name = 'Contoso Ltd'`),
@@ -200,9 +209,12 @@ describe("a plain user and a colleague's account", () => {
       const result = await call(server.app, name, sampleOf(schema, own), { cookie });
       if (result.status === 200) answered.push(name);
     }
+    // What the user's own account may order, and the orders they placed themselves (none), are theirs to read.
     expect(answered.sort()).toEqual([
       'IAccountService/GetAccountTree',
       'IAccountService/GetAuthenticationMethods',
+      'IAccountService/GetAvailableServices',
+      'IAccountService/GetOrders',
       'IAccountService/GetTerminationPreview',
       'IAccountService/ListScheduledTerminations',
       'IAccountService/LoadAccountById',

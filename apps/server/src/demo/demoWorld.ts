@@ -14,6 +14,7 @@ import { DEMO_EXTRA_VENDORS, loadDemoPricing } from './demoPricing';
 import { loadDemoCatalog } from './demoCatalog';
 import { loadDemoKnowledgeBase } from './demoKnowledgeBase';
 import { loadDemoOrders } from './demoOrders';
+import { loadDemoCreditLimits } from './demoCredit';
 import { loadDemoCustomCharges } from './demoCustomCharges';
 import { loadDemoVendorProfiles } from './demoVendorProfiles';
 
@@ -109,6 +110,7 @@ export async function loadDemoWorld(tx: Tx, passwordHash: string): Promise<void>
   await loadDemoCatalog(tx, admin);
   await loadDemoPricing(tx);
   await loadDemoOrders(tx);
+  await loadDemoCreditLimits(tx);
   await loadDemoVendorProfiles(tx);
   await loadDemoCustomCharges(tx);
   await loadDemoKnowledgeBase(tx, owner);

@@ -1,0 +1,19 @@
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../platform/db/database';
+import { accounts, companyCreditLimits } from '../platform/db/schema';
+
+/**
+ * Credit limits of the demo world (issue 14): Contoso may order up to EUR 1,000 on its next invoice
+ * before an order waits for Northwind's approval (so ordering 25 firewall sites shows the credit
+ * check); Litware's limit is generous.
+ */
+export async function loadDemoCreditLimits(tx: Tx): Promise<void> {
+  const limits = [
+    { company: 'Contoso Ltd', creditLimit: '1000.00', currency: 'EUR' },
+    { company: 'Litware Inc', creditLimit: '50000.00', currency: 'EUR' },
+  ];
+  for (const limit of limits) {
+    const [company] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.displayName, limit.company)).limit(1);
+    if (company) await tx.insert(companyCreditLimits).values({ companyAccountId: company.id, creditLimit: limit.creditLimit, currency: limit.currency });
+  }
+}

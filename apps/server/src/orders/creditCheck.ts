@@ -1,0 +1,69 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Queryable } from '../platform/db/database';
+import { accounts, companyCreditLimits, pricelists } from '../platform/db/schema';
+import type { AccountRow } from '../platform/session';
+import { customerPricelistId } from '../pricing/customerPricelist';
+import { billingCurrency } from '../customCharges/customChargeAccess';
+import { money, type Money } from '../pricing/money';
+import { rowsOf } from '../marketplace/catalogViewer';
+
+// The credit check (issue 14; README "Orders and the credit check"): a company's open balance is
+// what its next invoices will bill for what it already has — each live subscription's charge for
+// its billing period at the price it keeps, plus the custom charges pending billing — in the
+// currency asked. An order's projected invoice is the open balance plus the order's value; above
+// the credit limit the order waits for an Account Manager.
+
+export interface CompanyCredit {
+  /** Null: no limit is set. */
+  limit: Money | null;
+  currency: string | null;
+  openBalance: Money;
+}
+
+/** The subscription statuses whose charges an invoice will bill. */
+const BILLED_STATUSES = ['Provisioning', 'Active', 'Suspended'];
+
+/** The currency a company's orders are priced in, and so its credit limit: its pricelist's, else its billing currency. */
+export async function creditCurrency(db: Queryable, company: AccountRow): Promise<string> {
+  const pricelistId = await customerPricelistId(db, company.id);
+  if (pricelistId !== undefined) {
+    const [row] = await db.select({ currency: pricelists.currency }).from(pricelists).where(eq(pricelists.id, pricelistId)).limit(1);
+    if (row) return row.currency;
+  }
+  return (await billingCurrency(db, company)) ?? 'EUR';
+}
+
+export async function companyCredit(db: Queryable, companyAccountId: number, currency: string | undefined): Promise<CompanyCredit> {
+  const [row] = await db.select().from(companyCreditLimits).where(eq(companyCreditLimits.companyAccountId, companyAccountId)).limit(1);
+  const balanceCurrency = currency ?? row?.currency;
+  return {
+    limit: row ? money(row.creditLimit) : null,
+    currency: row?.currency ?? null,
+    openBalance: balanceCurrency ? await openBalance(db, companyAccountId, balanceCurrency) : money(0),
+  };
+}
+
+async function openBalance(db: Queryable, companyAccountId: number, currency: string): Promise<Money> {
+  const [company] = await db.select({ path: accounts.path }).from(accounts).where(eq(accounts.id, companyAccountId)).limit(1);
+  if (!company) return money(0);
+  // Each subscription's line is rounded to the currency's minor unit as an invoice line is (scale 2
+  // here; the billing run rounds per currency).
+  const [subscriptionTotal] = await rowsOf<{ total: string | null }>(
+    db,
+    sql`select sum(round(s.unit_price
+          * (case when p.billing_rule = 'Flat' then 1 else s.quantity end)
+          * (case s.billing_frequency when 'Annual' then 12 when 'Triennial' then 36 else 1 end)
+          / (case p.billing_period when 'Annual' then 12 else 1 end), 2))::text as total
+        from subscriptions s
+        join accounts a on a.id = s.account_id
+        join products p on p.name = s.product_name
+        where a.path like ${`${company.path}%`} and s.status = any(${sql.param(BILLED_STATUSES)}::text[])
+          and s.currency = ${currency} and s.unit_price is not null`,
+  );
+  const [chargeTotal] = await rowsOf<{ total: string | null }>(
+    db,
+    sql`select sum(c.price)::text as total from custom_charges c join accounts a on a.id = c.account_id
+        where a.path like ${`${company.path}%`} and c.status = 'PendingBilling' and c.currency = ${currency}`,
+  );
+  return money(subscriptionTotal?.total ?? 0).add(money(chargeTotal?.total ?? 0));
+}

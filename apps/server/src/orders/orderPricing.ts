@@ -1,0 +1,180 @@
+import { sql } from 'drizzle-orm';
+import {
+  BILLING_FREQUENCIES_BY_COMMITMENT,
+  BILLING_FREQUENCY_MONTHS,
+  COMMITMENT_MONTHS,
+  type BillingFrequency,
+  type Commitment,
+  type OrderPreview,
+  type OrderPriceLine,
+  type OrderRequest,
+} from '@cmp/contracts/orders';
+import type { Locale } from '@cmp/contracts/locales';
+import type { Queryable } from '../platform/db/database';
+import { ApiError } from '../platform/errors';
+import { pathIds, type AccountRow } from '../platform/session';
+import { customerPricelistId } from '../pricing/customerPricelist';
+import { Money, money, moneyString, minorUnits, roundToMinorUnit } from '../pricing/money';
+import { rowsOf, visibleServices, type CatalogViewer } from '../marketplace/catalogViewer';
+import { priceCatalogItems, serviceItems } from '../marketplace/servicePrices';
+import { companyCredit, creditCurrency } from './creditCheck';
+
+// The order overview (issue 14): an order is priced by the one price function under the pricelist
+// that applies to the account ordered for (the overview's price is the price billed, README "Money
+// and prices"), and the credit check compares its projected invoice with the company's limit.
+// PreviewOrder answers it; PlaceOrder computes it again inside its transaction and stores it.
+
+/** What the catalog viewer of an account is: its pricelist and the organisations above its company. */
+export async function viewerOfAccount(db: Queryable, company: AccountRow): Promise<CatalogViewer> {
+  return {
+    pricelistId: await customerPricelistId(db, company.id),
+    ownerLineage: pathIds(company.path).filter((id) => id !== company.id),
+  };
+}
+
+interface OrderableService {
+  name: string;
+  display_name: string;
+  parent_types: string[];
+  commitment_terms: string[];
+  is_prepaid: boolean;
+  billing_rule: 'PerUnit' | 'Flat';
+  billing_period: 'Monthly' | 'Annual';
+}
+
+/** The service as the customer may order it; 400 when it is not offered to this customer. */
+export async function orderableService(db: Queryable, viewer: CatalogViewer, locale: Locale, productName: string, parent: AccountRow): Promise<OrderableService> {
+  const [row] = await rowsOf<OrderableService>(
+    db,
+    sql`select s.name, s.display_name, p.parent_types, p.commitment_terms, p.is_prepaid, p.billing_rule, p.billing_period
+      from ${visibleServices(viewer, locale, [productName])} s join products p on p.name = s.name`,
+  );
+  if (!row) throw new ApiError(400, 'order_service_unavailable', { productName, accountName: parent.displayName });
+  return row;
+}
+
+/** The order's terms checked against what the service offers (each refusal names its field). */
+function checkTerms(service: OrderableService, parent: AccountRow, request: OrderRequest): void {
+  if (!service.parent_types.includes(parent.type)) {
+    throw new ApiError(400, 'order_parent_type', { productName: service.display_name, accountType: parent.type, allowed: service.parent_types.join(', ') });
+  }
+  if (!service.commitment_terms.includes(request.commitment)) {
+    throw new ApiError(400, 'order_commitment_invalid', { productName: service.display_name, allowed: service.commitment_terms.join(', ') });
+  }
+  const frequencies = BILLING_FREQUENCIES_BY_COMMITMENT[request.commitment];
+  if (!frequencies.includes(request.billingFrequency)) {
+    throw new ApiError(400, 'order_billing_frequency_invalid', { commitment: request.commitment, allowed: frequencies.join(', ') });
+  }
+  if (request.isPrepaid && !service.is_prepaid) throw new ApiError(400, 'order_prepaid_invalid', { productName: service.display_name });
+}
+
+/** A recurring price per service billing period, for `frequency` (months of the frequency / months of the period). */
+export function periodFactor(frequency: BillingFrequency, servicePeriod: 'Monthly' | 'Annual'): Money {
+  return money(BILLING_FREQUENCY_MONTHS[frequency]).div(servicePeriod === 'Annual' ? 12 : 1);
+}
+
+/** The end of a term that starts at `start` (calendar months, UTC). */
+export function termEnd(start: Date, commitment: Commitment): Date {
+  const end = new Date(start);
+  end.setUTCMonth(end.getUTCMonth() + COMMITMENT_MONTHS[commitment]);
+  return end;
+}
+
+export interface PricedOrder {
+  preview: OrderPreview;
+  service: OrderableService;
+  /** The recurring unit price the subscription keeps for its term, and the rule that gave it. */
+  recurringUnitPrice: string | null;
+  recurringRule: string | null;
+  creditLimit: string | null;
+}
+
+/** Prices an order for `parent` (under `company`) and runs the credit check. */
+export async function priceOrder(
+  db: Queryable,
+  locale: Locale,
+  request: OrderRequest,
+  parent: AccountRow,
+  company: AccountRow,
+  now = new Date(),
+): Promise<PricedOrder> {
+  const viewer = await viewerOfAccount(db, company);
+  const service = await orderableService(db, viewer, locale, request.productName, parent);
+  checkTerms(service, parent, request);
+  const items = await serviceItems(db, service.name);
+  const prices = await priceCatalogItems(db, viewer, items);
+  const units = service.billing_rule === 'Flat' ? 1 : request.quantity;
+  const factor = periodFactor(request.billingFrequency, service.billing_period);
+
+  let currency: string | undefined;
+  let setup = money(0);
+  let recurring = money(0);
+  let recurringUnitPrice: string | null = null;
+  let recurringRule: string | null = null;
+  const lines: OrderPriceLine[] = [];
+  for (const item of items) {
+    const price = prices.get(item.id);
+    if (!price || price.Amount === null) throw new ApiError(400, 'order_not_priced', { productName: service.display_name, item: item.name });
+    currency ??= price.Currency;
+    const scale = minorUnits(price.Currency);
+    const unitPrice = money(price.Amount);
+    let amount = money(0);
+    if (item.feeType === 'Setup') {
+      amount = roundToMinorUnit(unitPrice.mul(units), price.Currency);
+      setup = setup.add(amount);
+    } else if (item.feeType === 'Recurring') {
+      amount = roundToMinorUnit(unitPrice.mul(units).mul(factor), price.Currency);
+      recurring = recurring.add(amount);
+      if (recurringUnitPrice === null) {
+        recurringUnitPrice = price.Amount;
+        recurringRule = price.Rule ? `${price.Rule.RuleName} (${price.Rule.Model}${price.Rule.Parameter ? ` ${price.Rule.Parameter}` : ''})` : price.Basis;
+      }
+    }
+    lines.push({
+      PriceableItemId: item.id,
+      Name: item.name,
+      FeeType: item.feeType,
+      Unit: item.unit,
+      UnitPrice: price.Amount,
+      Quantity: units,
+      Amount: moneyString(amount, scale),
+      Rule: price.Rule,
+      Basis: price.Basis,
+    });
+  }
+  currency ??= await creditCurrency(db, company);
+  const scale = minorUnits(currency);
+  const orderValue = setup.add(recurring);
+  const credit = await companyCredit(db, company.id, currency);
+  const projected = credit.openBalance.add(orderValue);
+  // A limit in another currency than the order's cannot be compared: the order waits for a person.
+  const needsApproval = credit.limit !== null && (credit.currency !== currency || projected.greaterThan(credit.limit));
+  return {
+    service,
+    recurringUnitPrice,
+    recurringRule,
+    creditLimit: credit.limit === null ? null : moneyString(credit.limit, 2),
+    preview: {
+      ProductName: service.name,
+      DisplayName: service.display_name,
+      ParentAccountId: parent.id,
+      ParentAccountName: parent.displayName,
+      CompanyAccountId: company.id,
+      CompanyName: company.displayName,
+      Quantity: request.quantity,
+      Commitment: request.commitment,
+      BillingFrequency: request.billingFrequency,
+      IsPrepaid: request.isPrepaid ?? service.is_prepaid,
+      Currency: currency,
+      Lines: lines,
+      SetupFee: moneyString(setup, scale),
+      RecurringCharge: moneyString(recurring, scale),
+      OrderValue: moneyString(orderValue, scale),
+      OpenBalance: moneyString(credit.openBalance, scale),
+      CreditLimit: credit.limit === null ? null : moneyString(credit.limit, 2),
+      ProjectedInvoice: moneyString(projected, scale),
+      NeedsApproval: needsApproval,
+      TermEndDate: termEnd(now, request.commitment).toISOString(),
+    },
+  };
+}
