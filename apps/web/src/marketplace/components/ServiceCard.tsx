@@ -10,6 +10,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ServiceSearchResult } from '@cmp/contracts/marketplace';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
+import { OrderServiceButton } from '../../orders/wizard/OrderServiceButton';
 import { priceLabel, priceReason } from '../utils/priceText';
 import { ServiceIcon } from './ServiceIcon';
 
@@ -57,6 +58,11 @@ export function ServiceCard({ service }: { service: ServiceSearchResult }) {
           <Typography variant="body2" color="text.secondary">
             {t('marketplace.no_items_short')}
           </Typography>
+        )}
+        {price?.Amount != null && (
+          <Box sx={{ mt: 1 }}>
+            <OrderServiceButton service={service.Id} serviceName={service.DisplayName} size="small" variant="outlined" />
+          </Box>
         )}
       </Box>
     </Paper>

@@ -17,6 +17,7 @@ import { useServiceInfo } from '../api/marketplaceOperations';
 import { ServiceIcon } from '../components/ServiceIcon';
 import { ServiceItemsTable } from '../components/ServiceItemsTable';
 import { ServiceVendorCard } from '../components/ServiceVendorCard';
+import { OrderServiceButton } from '../../orders/wizard/OrderServiceButton';
 
 const EXPLORE_LINK = '/Marketplace/Explore?page=1&size=20';
 
@@ -75,6 +76,9 @@ function ServicePage({ service }: { service: ServiceInfo }) {
             {service.DisplayName}
           </Typography>
           <Typography color="text.secondary">{t('marketplace.by_vendor', { vendor: service.VendorName })}</Typography>
+        </Box>
+        <Box sx={{ ml: 'auto' }}>
+          <OrderServiceButton service={service.Id} />
         </Box>
       </Box>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 320px' }, alignItems: 'start' }}>

@@ -1,0 +1,117 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { OrderPreview } from '@cmp/contracts/orders';
+import { formatMoney } from '../../platform/money/formatMoney';
+import { priceReason } from '../../marketplace/utils/priceText';
+import { formatDate } from './orderWizardState';
+
+const amountSx = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+
+/**
+ * The overview of PreviewOrder (issue 14): every priced line with the rule that priced it, the setup
+ * fee, the recurring charge per billing period, the order value, and the credit check's figures —
+ * and, when the projected invoice exceeds the credit limit, that the order waits for approval.
+ */
+export function OrderOverview({ preview }: { preview: OrderPreview }) {
+  const { t, i18n } = useTranslation();
+  const linesId = useId();
+  const locale = i18n.language;
+  const money = (amount: string) => formatMoney(amount, preview.Currency, locale);
+  const frequency = t(`order_wizard.frequencies.${preview.BillingFrequency}`);
+  const facts: [string, string][] = [
+    [t('order_wizard.overview_account'), preview.ParentAccountName === preview.CompanyName ? preview.CompanyName : `${preview.ParentAccountName} · ${preview.CompanyName}`],
+    [t('order_wizard.overview_service'), preview.DisplayName],
+    [t('order_wizard.quantity'), new Intl.NumberFormat(locale).format(preview.Quantity)],
+    [t('order_wizard.commitment'), t(`order_wizard.commitments.${preview.Commitment}`)],
+    [t('order_wizard.billing_frequency'), frequency],
+    ...(preview.IsPrepaid ? [[t('order_wizard.prepaid'), t('order_wizard.yes')] as [string, string]] : []),
+    [t('order_wizard.overview_term_end'), formatDate(preview.TermEndDate, locale)],
+  ];
+  const figures: [string, string, boolean?][] = [
+    [t('order_wizard.overview_setup_fee'), money(preview.SetupFee)],
+    [t('order_wizard.overview_recurring', { frequency }), money(preview.RecurringCharge)],
+    [t('order_wizard.overview_order_value'), money(preview.OrderValue), true],
+    [t('order_wizard.overview_open_balance'), money(preview.OpenBalance)],
+    [t('order_wizard.overview_credit_limit'), preview.CreditLimit === null ? t('order_wizard.overview_no_credit_limit') : money(preview.CreditLimit)],
+    [t('order_wizard.overview_projected_invoice'), money(preview.ProjectedInvoice), true],
+  ];
+
+  return (
+    <Box>
+      {preview.NeedsApproval && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          <strong>{t('order_wizard.approval_title')}</strong> {t('order_wizard.approval_notice', { limit: preview.CreditLimit === null ? '' : money(preview.CreditLimit), projected: money(preview.ProjectedInvoice) })}
+        </Alert>
+      )}
+      <DefinitionList items={facts} />
+      <Typography id={linesId} variant="subtitle1" component="h3" sx={{ fontWeight: 600, mt: 3, mb: 1 }}>
+        {t('order_wizard.overview_lines')}
+      </Typography>
+      <TableContainer>
+        <Table size="small" aria-labelledby={linesId} sx={{ '& td, & th': { px: 1 } }}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('order_wizard.line_item')}</TableCell>
+              <TableCell sx={{ textAlign: 'right' }}>{t('order_wizard.line_unit_price')}</TableCell>
+              <TableCell sx={{ textAlign: 'right' }}>{t('order_wizard.quantity')}</TableCell>
+              <TableCell sx={{ textAlign: 'right' }}>{t('order_wizard.line_amount')}</TableCell>
+              <TableCell>{t('order_wizard.line_priced_by')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {preview.Lines.map((line) => (
+              <TableRow key={line.PriceableItemId}>
+                <TableCell component="th" scope="row" sx={{ minWidth: 160 }}>
+                  <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                    {line.Name}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {t(`order_wizard.fee_types.${line.FeeType}`, { frequency })}
+                  </Typography>
+                </TableCell>
+                <TableCell sx={amountSx}>{line.Unit ? t('order_wizard.line_per_unit', { price: money(line.UnitPrice), unit: line.Unit }) : money(line.UnitPrice)}</TableCell>
+                <TableCell sx={amountSx}>{new Intl.NumberFormat(locale).format(line.Quantity)}</TableCell>
+                <TableCell sx={{ ...amountSx, fontWeight: 500 }}>{line.FeeType === 'Usage' ? t('order_wizard.line_billed_by_use') : money(line.Amount)}</TableCell>
+                <TableCell sx={{ minWidth: 200 }}>
+                  <Typography variant="body2" color="text.secondary">
+                    {priceReason(t, locale, { Rule: line.Rule, Basis: line.Basis, Problem: null }, preview.Currency)}
+                  </Typography>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mt: 3, mb: 1 }}>
+        {t('order_wizard.overview_totals')}
+      </Typography>
+      <DefinitionList items={figures} alignRight />
+    </Box>
+  );
+}
+
+function DefinitionList({ items, alignRight = false }: { items: [string, string, boolean?][]; alignRight?: boolean }) {
+  return (
+    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content max-content', columnGap: 4, rowGap: 0.75, m: 0 }}>
+      {items.map(([label, value, isStrong]) => (
+        <Box key={label} sx={{ display: 'contents' }}>
+          <Typography component="dt" color="text.secondary" sx={isStrong ? { fontWeight: 600, color: 'text.primary' } : undefined}>
+            {label}
+          </Typography>
+          <Typography component="dd" sx={{ m: 0, fontWeight: isStrong ? 600 : undefined, ...(alignRight ? { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } : {}) }}>
+            {value}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import Button, { type ButtonProps } from '@mui/material/Button';
+import { isAllowed, requirement } from '@cmp/contracts/capabilities';
+import { useSessionUser } from '../../platform/session/currentUser';
+import { orderServicePath } from './orderWizardState';
+
+/** spec §6 "New menu needs Create on product account (order service)": the same rule guards the wizard's route. */
+const ORDER_SERVICE = requirement('PRODUCT_ACCOUNT', ['Create']);
+
+interface OrderServiceButtonProps {
+  /** The service's product name (a search result's Id). */
+  service: string;
+  /** Names the service for screen readers where several buttons share the page ("Order Skyline Mail"). */
+  serviceName?: string;
+  size?: ButtonProps['size'];
+  variant?: ButtonProps['variant'];
+}
+
+/** "Order" on Explore and the service page (issue 14): opens the wizard with the service chosen; only for callers who may order. */
+export function OrderServiceButton({ service, serviceName, size = 'medium', variant = 'contained' }: OrderServiceButtonProps) {
+  const { t } = useTranslation();
+  const canOrder = isAllowed(useSessionUser()?.Capability ?? [], ORDER_SERVICE);
+  if (!canOrder) return null;
+  return (
+    <Button component={RouterLink} to={orderServicePath({ service })} size={size} variant={variant} aria-label={serviceName ? t('order_wizard.order_service_named', { name: serviceName }) : undefined}>
+      {t('order_wizard.order_button')}
+    </Button>
+  );
+}

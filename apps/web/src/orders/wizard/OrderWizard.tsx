@@ -1,0 +1,185 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Step from '@mui/material/Step';
+import StepButton from '@mui/material/StepButton';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import Typography from '@mui/material/Typography';
+import type { AvailableService } from '@cmp/contracts/orders';
+import type { ParentOption } from '../../accounts/create/components/ParentPicker';
+import { failureText } from '../../platform/api/failureText';
+import { useSessionUser } from '../../platform/session/currentUser';
+import { useAvailableServices } from '../api/orderWizardApi';
+import { AccountStep } from './AccountStep';
+import { AvailableServicesList } from './AvailableServicesList';
+import { ConfigureStep } from './ConfigureStep';
+import { OrderOverview } from './OrderOverview';
+import { OrderResult } from './OrderResult';
+import { configurationProblems, initialConfiguration, orderRequestOf, type ConfigurationField, type OrderConfiguration } from './orderWizardState';
+import { useOrderPlacement } from './useOrderPlacement';
+
+const STEPS = ['account', 'service', 'configure', 'overview'] as const;
+const ALL_FIELDS: ConfigurationField[] = ['quantity', 'commitment', 'billingFrequency'];
+
+interface OrderWizardProps {
+  /** The `accountId` of the address, when the wizard was opened for an account. */
+  givenAccountId: number | undefined;
+  /** The `service` (product name) of the address, when it was opened for a service. */
+  givenService: string | undefined;
+}
+
+/** Account → service → configure → overview → place (issue 14 "Ordering"). */
+export function OrderWizard({ givenAccountId, givenService }: OrderWizardProps) {
+  const { t } = useTranslation();
+  const company = useSessionUser()?.CompanyAccount;
+  const stepHeadingRef = useRef<HTMLHeadingElement>(null);
+  const servicesHeadingId = useId();
+  const [step, setStep] = useState(0);
+  const [chosenAccount, setChosenAccount] = useState<ParentOption | null>();
+  const [service, setService] = useState<AvailableService>();
+  const [configuration, setConfiguration] = useState<OrderConfiguration>();
+  const [shownProblems, setShownProblems] = useState<ReadonlySet<ConfigurationField>>(new Set());
+  const [accountProblem, setAccountProblem] = useState<string>();
+  const [isPreselected, setIsPreselected] = useState(false);
+  const placement = useOrderPlacement();
+
+  // The account starts as the one in the address, else the caller's company (spec §2 New menu).
+  const defaultAccount: ParentOption | null = givenAccountId !== undefined ? { AccountId: givenAccountId, DisplayName: '', AccountType: 'Company' } : company ? { AccountId: company.AccountId, DisplayName: company.DisplayName, AccountType: company.AccountType } : null;
+  const account = chosenAccount !== undefined ? chosenAccount : defaultAccount;
+  // What the account may order, looked up once per account: its name, whether the caller may order, the given service.
+  const accountQuery = useAvailableServices(account ? { accountId: account.AccountId, page: 0, pageSize: 50, ...(givenService ? { text: givenService } : {}) } : undefined);
+  const accountInfo = accountQuery.data?.AccountId === account?.AccountId ? accountQuery.data : undefined;
+  const shownAccount = account && accountInfo && !account.DisplayName ? { ...account, DisplayName: accountInfo.AccountName } : account;
+
+  useEffect(() => {
+    // The service of the address is chosen once, for the account it was opened with: straight to configure.
+    if (isPreselected || !givenService || !accountInfo || chosenAccount !== undefined) return;
+    setIsPreselected(true);
+    const found = accountInfo.Services.find((candidate) => candidate.ProductName === givenService);
+    if (!found || !accountInfo.CanOrder || found.Price === null) return;
+    chooseService(found);
+    setStep(2);
+    // Runs when the account's answer arrives.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [accountInfo]);
+
+  useEffect(() => {
+    if (step > 0 || placement.placed) stepHeadingRef.current?.focus();
+  }, [step, placement.placed]);
+
+  const chooseAccount = (next: ParentOption | null) => {
+    setChosenAccount(next);
+    setAccountProblem(undefined);
+    setService(undefined);
+    setConfiguration(undefined);
+    placement.reset();
+  };
+  const chooseService = (next: AvailableService) => {
+    if (next.ProductName !== service?.ProductName) {
+      setService(next);
+      setConfiguration(initialConfiguration(next));
+      setShownProblems(new Set());
+      placement.reset();
+    }
+  };
+  const configure = (next: OrderConfiguration) => {
+    setConfiguration(next);
+    placement.reset();
+  };
+
+  const problems = service && configuration ? configurationProblems(configuration, service) : {};
+  const next = async () => {
+    if (step === 0) {
+      if (!account) return setAccountProblem(t('order_wizard.errors.account_required'));
+      if (accountInfo && !accountInfo.CanOrder) return setAccountProblem(t('order_wizard.errors.account_not_allowed'));
+      if (!accountInfo) return undefined;
+      return setStep(1);
+    }
+    if (step === 1) return service ? setStep(2) : undefined;
+    if (step === 2 && account && service && configuration) {
+      if (Object.keys(problems).length > 0) {
+        setShownProblems(new Set(ALL_FIELDS));
+        document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+        return undefined;
+      }
+      if (await placement.preview(orderRequestOf(account, service, configuration))) setStep(3);
+    }
+    return undefined;
+  };
+
+  if (placement.placed) {
+    return (
+      <Paper variant="outlined" sx={{ p: 3 }}>
+        <OrderResult placed={placement.placed} />
+      </Paper>
+    );
+  }
+
+  const stepTitle = t(`order_wizard.steps.${STEPS[step]}`);
+  const stepSummary = (index: number) => (index === 0 ? shownAccount?.DisplayName : index === 1 ? service?.DisplayName : undefined);
+  return (
+    <Stack spacing={3}>
+      <Stepper activeStep={step} aria-label={t('order_wizard.steps_label')} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+        {STEPS.map((name, index) => (
+          <Step key={name} completed={index < step}>
+            {index < step ? (
+              <StepButton onClick={() => setStep(index)} optional={<Typography variant="caption">{stepSummary(index)}</Typography>}>
+                {t(`order_wizard.steps.${name}`)}
+              </StepButton>
+            ) : (
+              <StepLabel aria-current={index === step ? 'step' : undefined}>{t(`order_wizard.steps.${name}`)}</StepLabel>
+            )}
+          </Step>
+        ))}
+      </Stepper>
+      <Paper component="section" aria-labelledby={servicesHeadingId} variant="outlined" sx={{ p: 3 }}>
+        <Typography ref={stepHeadingRef} id={servicesHeadingId} tabIndex={-1} variant="h5" component="h2" sx={{ mb: 2, outline: 'none' }}>
+          {t('order_wizard.step_heading', { number: step + 1, total: STEPS.length, title: stepTitle })}
+        </Typography>
+        {step === 0 && <AccountStep account={shownAccount} onChange={chooseAccount} problem={accountProblem ?? (accountInfo && !accountInfo.CanOrder ? t('order_wizard.errors.account_not_allowed') : undefined)} loadError={accountQuery.isError ? failureText(accountQuery.error) : undefined} />}
+        {step === 1 && account && (
+          <>
+            {givenService && isPreselected && !service && <Alert severity="info" sx={{ mb: 2 }}>{t('order_wizard.service_not_available', { service: givenService })}</Alert>}
+            <Typography sx={{ mb: 2 }}>{t('order_wizard.service_intro', { account: shownAccount?.DisplayName ?? '' })}</Typography>
+            <AvailableServicesList accountId={account.AccountId} labelledBy={servicesHeadingId} action={{ kind: 'select', selected: service?.ProductName, onSelect: chooseService }} />
+          </>
+        )}
+        {step === 2 && service && configuration && (
+          <ConfigureStep service={service} configuration={configuration} onChange={configure} problems={problems} shownProblems={shownProblems} onBlur={(field) => setShownProblems((shown) => new Set(shown).add(field))} />
+        )}
+        {step === 3 && placement.overview && <OrderOverview preview={placement.overview.preview} />}
+        {placement.notice && (
+          <Alert severity="warning" role="alert" sx={{ mt: 2 }}>
+            {placement.notice}
+          </Alert>
+        )}
+        {placement.error && (
+          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+            {placement.error}
+          </Alert>
+        )}
+        <Box sx={{ display: 'flex', gap: 1, mt: 3, flexWrap: 'wrap' }}>
+          {step > 0 && (
+            <Button variant="outlined" onClick={() => setStep(step - 1)} disabled={placement.isBusy}>
+              {t('order_wizard.back')}
+            </Button>
+          )}
+          {step < 3 ? (
+            <Button variant="contained" onClick={() => void next()} loading={placement.isBusy} disabled={(step === 0 && !accountInfo) || (step === 1 && !service)}>
+              {step === 2 ? t('order_wizard.show_overview') : t('order_wizard.next')}
+            </Button>
+          ) : (
+            <Button variant="contained" onClick={() => void placement.place()} loading={placement.isBusy}>
+              {placement.overview?.preview.NeedsApproval ? t('order_wizard.place_for_approval') : t('order_wizard.place_order')}
+            </Button>
+          )}
+        </Box>
+      </Paper>
+    </Stack>
+  );
+}
