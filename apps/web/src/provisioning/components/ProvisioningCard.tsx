@@ -1,0 +1,223 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  PROVISIONING_ACTIONS,
+  PROVISIONING_ORDER_STATUSES,
+  type ProvisioningAction,
+  type ProvisioningActionResult,
+  type ProvisioningOrderStatus,
+  type ProvisioningSortField,
+} from '@cmp/contracts/provisioning';
+import { failureText } from '../../platform/api/failureText';
+import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
+import { useConfirmDialog } from '../../platform/ui/useConfirmDialog';
+import { ListPagination } from '../../users/components/ListPagination';
+import type { SortState } from '../../users/components/SortableHeaderCell';
+import { useDebouncedValue } from '../../users/hooks/useDebouncedValue';
+import { provisioningQueryKey, runProvisioningAction, useProvisioningRequests } from '../api/provisioningOperations';
+import { ProvisioningTable } from './ProvisioningTable';
+
+const PAGE_SIZES = [10, 25, 50, 100];
+type StatusFilter = ProvisioningOrderStatus | 'All';
+
+/**
+ * Provisioning requests (issue 14; spec §2 "/provisioning", §4 "Provisioning actions"): filtered,
+ * sorted and paged on the server; selected rows can be cancelled, completed, escalated,
+ * resubmitted or retried at once — an action is enabled only when every selected request allows it
+ * (the server's AllowedActions, from the one action table), asks for confirmation, and each row
+ * shows the answer for it afterwards.
+ */
+export function ProvisioningCard({ accountId }: { accountId?: number }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const queryClient = useQueryClient();
+  const { confirm, dialog } = useConfirmDialog();
+  const [status, setStatus] = useState<StatusFilter>('All');
+  const [dateFrom, setDateFrom] = useState('');
+  const [dateTo, setDateTo] = useState('');
+  const [customer, setCustomer] = useState('');
+  const [vendor, setVendor] = useState<number | ''>('');
+  const [sort, setSort] = useState<SortState<ProvisioningSortField>>({ sortBy: 'SendDate', sortDirection: 'desc' });
+  const [pageSize, setPageSize] = useState(PAGE_SIZES[1]!);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [results, setResults] = useState<{ action: ProvisioningAction; byId: Map<number, ProvisioningActionResult> }>();
+  const [running, setRunning] = useState<ProvisioningAction>();
+  const [actionError, setActionError] = useState<string>();
+  const customerText = useDebouncedValue(customer.trim());
+  const validDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const filter = {
+    ...(status === 'All' ? {} : { Status: status }),
+    ...(validDate(dateFrom) ? { DateFrom: dateFrom } : {}),
+    ...(validDate(dateTo) ? { DateTo: dateTo } : {}),
+    ...(customerText ? { Customer: customerText } : {}),
+    ...(vendor === '' ? {} : { VendorAccountId: vendor }),
+  };
+  // A page number belongs to one filter, order and page size: once they change, the list starts at page 1 again.
+  const listKey = JSON.stringify([filter, sort, pageSize]);
+  const [paging, setPaging] = useState({ listKey, page: 0 });
+  const page = paging.listKey === listKey ? paging.page : 0;
+  const query = useProvisioningRequests({ ...(accountId === undefined ? {} : { accountId }), filter, ...sort, page, pageSize });
+  const data = query.data;
+  const isFiltered = Object.keys(filter).length > 0;
+
+  // Only rows on this page count: a selection never acts on requests the user cannot see.
+  const selectedRows = data?.Requests.filter((request) => selected.has(request.RequestId)) ?? [];
+  const allows = (action: ProvisioningAction) => selectedRows.length > 0 && selectedRows.every((request) => request.AllowedActions.includes(action));
+
+  const act = async (action: ProvisioningAction) => {
+    const ids = selectedRows.map((request) => request.RequestId);
+    const label = t(`provisioning.actions.${action}`);
+    const agreed = await confirm({
+      title: t(`provisioning.confirm_title.${action}`),
+      message: (
+        <>
+          <Typography component="span" sx={{ display: 'block', mb: 1 }}>
+            {t(`provisioning.confirm_message.${action}`)}
+          </Typography>
+          <Typography component="span" sx={{ display: 'block' }}>
+            {t('provisioning.confirm_requests', { ids: ids.join(', ') })}
+          </Typography>
+        </>
+      ),
+      agreeLabel: label,
+      rejectLabel: t('provisioning.confirm_reject'),
+    });
+    if (!agreed) return;
+    setRunning(action);
+    setActionError(undefined);
+    try {
+      const answer = await runProvisioningAction(action, ids);
+      setResults({ action, byId: new Map(answer.Results.map((result) => [result.RequestId, result])) });
+      setSelected(new Set());
+    } catch (error) {
+      setActionError(failureText(error));
+    } finally {
+      setRunning(undefined);
+      await queryClient.invalidateQueries({ queryKey: provisioningQueryKey });
+    }
+  };
+
+  const resultList = results ? [...results.byId.values()] : [];
+  const doneCount = resultList.filter((result) => result.Outcome === 'Done').length;
+
+  return (
+    <Paper component="section" aria-labelledby={headingId} variant="outlined" sx={{ p: 3 }}>
+      <Typography id={headingId} variant="h6" component="h2">
+        {t('provisioning.title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t('provisioning.intro')}
+      </Typography>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2, flexWrap: 'wrap', rowGap: 2 }} useFlexGap>
+        <TextField size="small" select label={t('provisioning.filter_status')} value={status} onChange={(event) => setStatus(event.target.value as StatusFilter)} sx={{ minWidth: 180 }}>
+          <MenuItem value="All">{t('provisioning.status_all')}</MenuItem>
+          {PROVISIONING_ORDER_STATUSES.map((each) => (
+            <MenuItem key={each} value={each}>
+              {t(`provisioning.order_status.${each}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          size="small"
+          type="date"
+          label={t('provisioning.filter_date_from')}
+          value={dateFrom}
+          onChange={(event) => setDateFrom(event.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+          sx={{ minWidth: 170 }}
+        />
+        <TextField size="small" type="date" label={t('provisioning.filter_date_to')} value={dateTo} onChange={(event) => setDateTo(event.target.value)} slotProps={{ inputLabel: { shrink: true } }} sx={{ minWidth: 170 }} />
+        <TextField size="small" type="search" label={t('provisioning.filter_customer')} value={customer} onChange={(event) => setCustomer(event.target.value)} sx={{ minWidth: 220 }} />
+        <TextField
+          size="small"
+          select
+          label={t('provisioning.filter_vendor')}
+          value={vendor === '' ? 'All' : String(vendor)}
+          onChange={(event) => setVendor(event.target.value === 'All' ? '' : Number(event.target.value))}
+          sx={{ minWidth: 200 }}
+        >
+          <MenuItem value="All">{t('provisioning.vendor_all')}</MenuItem>
+          {(data?.Vendors ?? []).map((each) => (
+            <MenuItem key={each.AccountId} value={String(each.AccountId)}>
+              {each.Name}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+
+      {data?.CanAct && (
+        <Stack role="toolbar" aria-label={t('provisioning.bulk_actions')} direction="row" spacing={1} useFlexGap sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          <Typography variant="body2" sx={{ mr: 1 }} aria-live="polite">
+            {t('provisioning.selected_count', { number: selectedRows.length })}
+          </Typography>
+          {PROVISIONING_ACTIONS.map((action) => (
+            <Button key={action} variant="outlined" size="small" disabled={!allows(action) || running !== undefined} onClick={() => void act(action)}>
+              {t(`provisioning.actions.${action}`)}
+            </Button>
+          ))}
+          {selectedRows.length > 0 && (
+            <Button size="small" onClick={() => setSelected(new Set())}>
+              {t('provisioning.clear_selection')}
+            </Button>
+          )}
+          {selectedRows.length === 0 && (
+            <Typography variant="body2" color="text.secondary">
+              {t('provisioning.select_hint')}
+            </Typography>
+          )}
+        </Stack>
+      )}
+
+      {actionError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {actionError}
+        </Alert>
+      )}
+      {results && (
+        <Alert severity={doneCount === resultList.length ? 'success' : doneCount === 0 ? 'error' : 'warning'} sx={{ mb: 2 }} onClose={() => setResults(undefined)} role="status">
+          <Typography variant="body2" sx={{ fontWeight: 500 }}>
+            {t('provisioning.results_summary', { action: t(`provisioning.actions.${results.action}`), done: doneCount, total: resultList.length })}
+          </Typography>
+          <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+            {resultList.map((result) => (
+              <li key={result.RequestId}>{result.Message}</li>
+            ))}
+          </ul>
+        </Alert>
+      )}
+
+      {(query.isFetching && !query.isPending) || running ? <LinearProgress aria-label={t('common.loading')} /> : <div style={{ height: 4 }} />}
+      {query.isPending && <LoadingIndicator />}
+      {query.isError && <Alert severity="error">{failureText(query.error)}</Alert>}
+      {data && (
+        <>
+          {data.Requests.length === 0 ? (
+            <Typography role="status" sx={{ py: 3 }}>
+              {isFiltered ? t('provisioning.none_matching') : t('provisioning.none')}
+            </Typography>
+          ) : (
+            <ProvisioningTable
+              requests={data.Requests}
+              labelledBy={headingId}
+              sort={sort}
+              onSort={setSort}
+              selection={data.CanAct ? { selected, onChange: setSelected } : undefined}
+              results={results?.byId ?? new Map()}
+            />
+          )}
+          <ListPagination total={data.Total} page={page} pageSize={pageSize} pageSizes={PAGE_SIZES} onPageChange={(next) => setPaging({ listKey, page: next })} onPageSizeChange={setPageSize} />
+        </>
+      )}
+      {dialog}
+    </Paper>
+  );
+}
