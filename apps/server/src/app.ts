@@ -50,6 +50,8 @@ import { registerCustomChargeRoutes } from './customCharges/customChargeRoutes';
 import { serviceManagementOperations } from './catalog/operations';
 import { orderOperations } from './orders/orderOperations';
 import { provisioningOperations } from './provisioning/provisioningOperations';
+import { subscriptionOperations } from './subscriptions/subscriptionOperations';
+import { subscriptionJobs } from './subscriptions/subscriptionJobs';
 import { propagationJobs } from './pricing/propagationJobs';
 import { setMaxExchangeRateAgeDays } from './pricing/effectivePrice';
 import { idempotencyJobs } from './platform/idempotencyJobs';
@@ -148,6 +150,7 @@ export async function buildServer({ database, config, logger = false, extraOpera
     ...serviceManagementOperations,
     ...orderOperations,
     ...provisioningOperations,
+    ...subscriptionOperations,
     ...extraOperations,
   );
   // SSO_PROVIDERS → sso_providers and the login buttons of branding (README "Configuration").
@@ -162,6 +165,7 @@ export async function buildServer({ database, config, logger = false, extraOpera
     ...propagationJobs,
     ...idempotencyJobs,
     ...provisioningJobs({ send: (name, data, options) => jobs.send(name, data, options) }),
+    ...subscriptionJobs,
   ]);
   app.decorate('jobs', jobs);
   // Started a moment after the server answers (issue 12: start-up), not in its way; a job sent

@@ -15,6 +15,7 @@ import { loadDemoCatalog } from './demoCatalog';
 import { loadDemoKnowledgeBase } from './demoKnowledgeBase';
 import { loadDemoOrders } from './demoOrders';
 import { loadDemoCreditLimits } from './demoCredit';
+import { loadDemoSubscriptionTerms } from './demoSubscriptions';
 import { loadDemoCustomCharges } from './demoCustomCharges';
 import { loadDemoVendorProfiles } from './demoVendorProfiles';
 
@@ -111,6 +112,7 @@ export async function loadDemoWorld(tx: Tx, passwordHash: string): Promise<void>
   await loadDemoPricing(tx);
   await loadDemoOrders(tx);
   await loadDemoCreditLimits(tx);
+  await loadDemoSubscriptionTerms(tx);
   await loadDemoVendorProfiles(tx);
   await loadDemoCustomCharges(tx);
   await loadDemoKnowledgeBase(tx, owner);

@@ -40,13 +40,14 @@ interface OrderableService {
   is_prepaid: boolean;
   billing_rule: 'PerUnit' | 'Flat';
   billing_period: 'Monthly' | 'Annual';
+  cancellation_window_hours: number;
 }
 
 /** The service as the customer may order it; 400 when it is not offered to this customer. */
 export async function orderableService(db: Queryable, viewer: CatalogViewer, locale: Locale, productName: string, parent: AccountRow): Promise<OrderableService> {
   const [row] = await rowsOf<OrderableService>(
     db,
-    sql`select s.name, s.display_name, p.parent_types, p.commitment_terms, p.is_prepaid, p.billing_rule, p.billing_period
+    sql`select s.name, s.display_name, p.parent_types, p.commitment_terms, p.is_prepaid, p.billing_rule, p.billing_period, p.cancellation_window_hours
       from ${visibleServices(viewer, locale, [productName])} s join products p on p.name = s.name`,
   );
   if (!row) throw new ApiError(400, 'order_service_unavailable', { productName, accountName: parent.displayName });

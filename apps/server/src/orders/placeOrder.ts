@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { OrderRequest } from '@cmp/contracts/orders';
 import type { Locale } from '@cmp/contracts/locales';
 import type { Tx } from '../platform/db/database';
-import { accounts, orders, provisioningRequests, subscriptions } from '../platform/db/schema';
+import { accounts, orders, provisioningRequests, subscriptionSeatBatches, subscriptions } from '../platform/db/schema';
 import { ApiError } from '../platform/errors';
 import { pathIds, type AccountRow, type CallerSession } from '../platform/session';
 import { insertAccount } from '../accounts/accountStore';
@@ -93,6 +93,15 @@ export async function placeOrderInTransaction(
     termStartDate: now,
     orderId: order!.id,
     priceLines: preview.Lines,
+  });
+  // The purchase opens the seats' cancellation window (issue 14).
+  await tx.insert(subscriptionSeatBatches).values({
+    subscriptionAccountId: product.id,
+    kind: 'Purchase',
+    quantity: preview.Quantity,
+    refundableQuantity: preview.Quantity,
+    refundableUntil: new Date(now.getTime() + priced.service.cancellation_window_hours * 3_600_000),
+    createdAt: now,
   });
   if (!preview.NeedsApproval) await createProvisioningRequest(tx, order!, caller.userAccount.id);
   return order!;

@@ -70,6 +70,8 @@ const myOrdersScreen = () => import('../../orders/screens/MyOrdersScreen').then(
 const requestReviewScreen = () => import('../../orders/screens/RequestReviewScreen').then((module) => module.RequestReviewScreen);
 const orderServiceScreen = () => import('../../orders/screens/OrderServiceScreen').then((module) => module.OrderServiceScreen);
 const availableServicesScreen = () => import('../../orders/screens/AvailableServicesScreen').then((module) => module.AvailableServicesScreen);
+const subscriptionInfoScreen = () => import('../../subscriptions/screens/SubscriptionInfoScreen').then((module) => module.SubscriptionInfoScreen);
+const upgradeSubscriptionScreen = () => import('../../subscriptions/screens/UpgradeSubscriptionScreen').then((module) => module.UpgradeSubscriptionScreen);
 const billingScreen = () => import('../../customCharges/screens/BillingScreen').then((module) => module.BillingScreen);
 
 /**
@@ -104,12 +106,12 @@ export const ROUTE_TABLE: AppRouteDefinition[] = [
   { path: 'account/:accountId/audit-log', layout: 'full', titleKey: 'routes.audit_log', screen: auditLogScreen },
   { path: 'account/:accountId/user-log', layout: 'full', titleKey: 'routes.user_log', screen: userLogScreen },
   { path: 'account/:accountId/billing', layout: 'full', titleKey: 'routes.billing', screen: billingScreen },
-  { path: 'account/:accountId/service-info', layout: 'full', titleKey: 'routes.service_info' },
+  { path: 'account/:accountId/service-info', layout: 'full', titleKey: 'routes.service_info', screen: subscriptionInfoScreen },
   { path: 'account/:accountId/security', layout: 'full', titleKey: 'routes.security', screen: accountSecurityScreen },
   { path: 'account/:accountId/user-security', layout: 'full', titleKey: 'routes.user_security', screen: userSecurityScreen },
   { path: 'account/:accountId/support-details', layout: 'full', rule: create('SUPPORT_CONTACT_DETAILS'), titleKey: 'support.details_title', screen: () => import('../../support/screens/SupportDetailsScreen').then((module) => module.SupportDetailsScreen) },
   { path: 'account/:accountId/knowledge-base', layout: 'full', rule: create('WIKI'), titleKey: 'knowledge_base.title', screen: () => import('../../knowledgeBase/screens/KnowledgeBaseScreen').then((module) => module.KnowledgeBaseScreen) },
-  { path: 'upgrade-subscription/:accountId', layout: 'full', titleKey: 'routes.upgrade_subscription' },
+  { path: 'upgrade-subscription/:accountId', layout: 'full', titleKey: 'routes.upgrade_subscription', screen: upgradeSubscriptionScreen },
   { path: 'add-to-pricelist', layout: 'full', rule: ROUTE_RULES.marketplace, titleKey: 'routes.add_to_pricelist', screen: addToPricelistScreen },
   { path: 'terminate', layout: 'full', titleKey: 'routes.terminate', screen: terminateScreen },
   { path: 'move', layout: 'full', rule: requirement('ACCOUNT_MOVE', ['Execute']), titleKey: 'routes.move', screen: moveScreen },

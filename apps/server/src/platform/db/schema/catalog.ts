@@ -44,6 +44,8 @@ export const products = pgTable(
     ranking: integer('ranking').notNull().default(0),
     /** Raised by every change of the service, so an Excel import made from an older export is refused (spec §7 revisionId). */
     revision: integer('revision').notNull().default(1),
+    /** Hours after a purchase, renewal or seat addition in which seats may be given back (issue 14). */
+    cancellationWindowHours: integer('cancellation_window_hours').notNull().default(168),
     createdAt: createdAt(),
   },
   (t) => [
@@ -145,4 +147,18 @@ export const ownerServiceSettings = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.ownerAccountId, t.productName] }), index('owner_service_settings_product_idx').on(t.productName)],
+);
+
+/** The services a subscription of a service may be upgraded to (issue 14 "an upgrade path per service"). */
+export const productUpgradePaths = pgTable(
+  'product_upgrade_paths',
+  {
+    fromProductName: text('from_product_name')
+      .notNull()
+      .references(() => products.name),
+    toProductName: text('to_product_name')
+      .notNull()
+      .references(() => products.name),
+  },
+  (t) => [primaryKey({ columns: [t.fromProductName, t.toProductName] })],
 );

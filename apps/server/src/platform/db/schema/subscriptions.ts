@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, unitPrice } from './columns';
 import { accounts } from './accounts';
 import { products } from './catalog';
@@ -38,3 +38,46 @@ export const subscriptions = pgTable('subscriptions', {
   orderId: integer('order_id'),
   priceLines: jsonb('price_lines').$type<unknown[]>().notNull().default([]),
 });
+
+/**
+ * Seats bought together (issue 14 "cancellation window"): each purchase, renewal or seat addition
+ * opens a window (168 hours by default, products.cancellation_window_hours) in which those seats
+ * may be given back with a prorated refund. `refundableQuantity` falls as seats are given back.
+ */
+export const subscriptionSeatBatches = pgTable(
+  'subscription_seat_batches',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionAccountId: integer('subscription_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** 'Purchase', 'Renewal' or 'Addition'. */
+    kind: text('kind').notNull(),
+    quantity: integer('quantity').notNull(),
+    refundableQuantity: integer('refundable_quantity').notNull(),
+    refundableUntil: timestamp('refundable_until', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('subscription_seat_batches_subscription_idx').on(t.subscriptionAccountId)],
+);
+
+/**
+ * A change that waits for the subscription's renewal (issue 14): outside a cancellation window a
+ * quantity decrease, a term or billing-frequency change is scheduled; an immediate mid-term change
+ * drops the scheduled ones.
+ */
+export const subscriptionScheduledChanges = pgTable(
+  'subscription_scheduled_changes',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionAccountId: integer('subscription_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** 'Quantity', 'Commitment', 'BillingFrequency' or 'Product' (a downgrade at term end). */
+    kind: text('kind').notNull(),
+    value: text('value').notNull(),
+    createdByAccountId: integer('created_by_account_id').references(() => accounts.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('subscription_scheduled_changes_subscription_idx').on(t.subscriptionAccountId)],
+);
