@@ -90,7 +90,7 @@ function OrderDetailContent({ order }: { order: OrderDetail }) {
   ];
   return (
     <>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(160px, max-content) 1fr' }, columnGap: 3, rowGap: 1, m: 0, mb: 3 }}>
+      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, max-content) 1fr', md: 'repeat(2, minmax(140px, max-content) minmax(0, 1fr))' }, columnGap: 3, rowGap: 1, m: 0, mb: 3 }}>
         {facts.map(([label, value]) => (
           <Box key={label} sx={{ display: 'contents' }}>
             <Typography component="dt" variant="body2" color="text.secondary">

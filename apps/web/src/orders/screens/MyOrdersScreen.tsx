@@ -63,7 +63,9 @@ export function MyOrdersScreen() {
             ) : (
               <OrdersTable orders={data.Orders} labelledBy={headingId} sort={list.sort} onSort={list.setSort} onDetails={setDetails} onCancel={cancel} />
             )}
-            <ListPagination total={data.Total} page={list.page} pageSize={list.pageSize} pageSizes={ORDER_PAGE_SIZES} onPageChange={list.setPage} onPageSizeChange={list.setPageSize} />
+            {data.Total > 0 && (
+              <ListPagination total={data.Total} page={list.page} pageSize={list.pageSize} pageSizes={ORDER_PAGE_SIZES} onPageChange={list.setPage} onPageSizeChange={list.setPageSize} />
+            )}
           </>
         )}
       </Paper>

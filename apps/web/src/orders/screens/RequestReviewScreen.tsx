@@ -100,7 +100,9 @@ export function RequestReviewScreen() {
             ) : (
               <OrdersTable orders={data.Orders} labelledBy={headingId} sort={list.sort} onSort={list.setSort} onDetails={setDetails} selection={{ selected, onToggle: toggle, onToggleAll: toggleAll }} />
             )}
-            <ListPagination total={data.Total} page={list.page} pageSize={list.pageSize} pageSizes={ORDER_PAGE_SIZES} onPageChange={list.setPage} onPageSizeChange={list.setPageSize} />
+            {data.Total > 0 && (
+              <ListPagination total={data.Total} page={list.page} pageSize={list.pageSize} pageSizes={ORDER_PAGE_SIZES} onPageChange={list.setPage} onPageSizeChange={list.setPageSize} />
+            )}
           </>
         )}
       </Paper>

@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import ordersEn from '../apps/web/src/locales/orders/en.json' with { type: 'json' };
+import { expectAccessible, signIn, snapshot } from './support';
+
+// Issue 14 "Order approval": Contoso's administrator has two orders above its credit limit waiting
+// (the demo's Skyline Backup, and one placed here through the API); Northwind's administrator
+// declines the first with a reason and approves the second in /orders/request-review; back in
+// /orders/my-orders the orderer sees both decided. axe on every screen and dialog.
+
+const ORDERS = ordersEn.orders;
+const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_all, key: string) => values[key] ?? '');
+const OPERATIONS = '/DataModel/service.svc/rest/IAccountService';
+
+async function accountIdOf(page: Page, name: string): Promise<number> {
+  const response = await page.request.post(`${OPERATIONS}/Search`, { data: { searchString: name, includeDepartment: false } });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { AccountId: number; DisplayName: string }[]).find((account) => account.DisplayName === name)!.AccountId;
+}
+
+async function signOut(page: Page) {
+  await page.context().clearCookies();
+  await page.goto('/#/login');
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+});
+// Several axe checks, three sign-ins: over the default 45 s on a busy 2-core machine.
+test.setTimeout(180_000);
+
+test('an Account Manager declines one order with a reason and approves another; the orderer sees both decided', async ({ page }) => {
+  // Contoso's administrator orders 400 endpoint licences: above the EUR 1,000 credit limit, so it waits.
+  await signIn(page, 'company.admin');
+  await expect(page).toHaveURL(/#\/Dashboard$/);
+  const contoso = await accountIdOf(page, 'Contoso Ltd');
+  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  const placed = await page.request.post(`${OPERATIONS}/PlaceOrder`, {
+    data: { parentAccountId: contoso, productName: 'NIMBUS_ENDPOINT', quantity: 400, commitment: '1-month', billingFrequency: 'Monthly' },
+    headers: { 'Idempotency-Key': randomUUID(), 'X-XSRF-TOKEN': xsrf },
+  });
+  expect(placed.status(), await placed.text()).toBe(200);
+  const endpointOrder = ((await placed.json()) as { Order: { Id: number; ApprovalStatus: string } }).Order;
+  expect(endpointOrder.ApprovalStatus).toBe('Pending');
+  await signOut(page);
+
+  // ── Request review (reseller.admin, Northwind's Account Manager) ──
+  await signIn(page, 'reseller.admin');
+  await expect(page).toHaveURL(/#\/Dashboard$/);
+  await page.goto('/#/orders/request-review');
+  await expect(page.getByRole('heading', { level: 1, name: 'Request review' })).toBeVisible();
+  const table = page.getByRole('table', { name: ORDERS.review_title });
+  const backupRow = table.getByRole('row', { name: /Skyline Backup/ });
+  const endpointRow = table.getByRole('row', { name: /Nimbus Endpoint Protection/ });
+  await expect(backupRow).toContainText('Contoso Ltd');
+  await expect(backupRow).toContainText(ORDERS.status.Pending);
+  await expect(backupRow).toContainText('£1,500.00');
+  await expect(endpointRow).toContainText(ORDERS.status.Pending);
+  // Only orders waiting for approval are listed here, never Fabrikam's (another reseller's) Litware order.
+  await expect(table.getByRole('row', { name: /Litware/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: ORDERS.approve, exact: true })).toBeDisabled();
+  await expectAccessible(page);
+  await snapshot(page, 'request-review');
+
+  // The details of the order placed above: its credit check and its price lines with the rule that priced them.
+  await endpointRow.getByRole('button', { name: /^Details of order/ }).click();
+  const details = page.getByRole('dialog', { name: `Details of order ${endpointOrder.Id} (Nimbus Endpoint Protection)` });
+  await expect(details).toContainText(ORDERS.credit_check_needed);
+  await expect(details).toContainText('Claire Dubois');
+  await expect(details.getByRole('table', { name: ORDERS.price_lines }).getByRole('row')).not.toHaveCount(0);
+  await expect(details.getByRole('table', { name: ORDERS.price_lines })).toContainText('€');
+  await expectAccessible(page);
+  await snapshot(page, 'request-review-details');
+  await details.getByRole('button', { name: ORDERS.close }).click();
+  await expect(details).toBeHidden();
+
+  // Decline the demo order: a reason is required.
+  await backupRow.getByRole('checkbox').check();
+  await expect(page.getByText(fill(ORDERS.selected_count, { count: '1' }))).toBeVisible();
+  await page.getByRole('button', { name: ORDERS.decline, exact: true }).click();
+  const decline = page.getByRole('dialog', { name: fill(ORDERS.decline_title, { count: '1' }) });
+  await decline.getByRole('button', { name: ORDERS.decline, exact: true }).click();
+  await expect(decline.getByText(ORDERS.reason_required)).toBeVisible();
+  await expectAccessible(page);
+  await snapshot(page, 'request-review-decline');
+  await decline.getByRole('textbox', { name: ORDERS.reason_label_required }).fill('Please pay the open invoice first.');
+  await decline.getByRole('button', { name: ORDERS.decline, exact: true }).click();
+  await expect(decline).toBeHidden();
+  const result = page.getByRole('alert').filter({ hasText: fill(ORDERS.result_title, { done: '1', total: '1' }) });
+  await expect(result).toContainText(/Skyline Backup\) for Contoso Ltd: declined\./);
+  await expect(backupRow).toHaveCount(0);
+
+  // Approve the endpoint order.
+  await endpointRow.getByRole('checkbox').check();
+  await page.getByRole('button', { name: ORDERS.approve, exact: true }).click();
+  const approve = page.getByRole('dialog', { name: fill(ORDERS.approve_title, { count: '1' }) });
+  await expect(approve).toContainText(`order ${endpointOrder.Id} (Nimbus Endpoint Protection) for Contoso Ltd`);
+  await approve.getByRole('button', { name: ORDERS.approve, exact: true }).click();
+  await expect(approve).toBeHidden();
+  await expect(page.getByRole('alert')).toContainText(`order ${endpointOrder.Id} (Nimbus Endpoint Protection) for Contoso Ltd: approved, provisioning starts.`);
+  await expect(endpointRow).toHaveCount(0);
+  await expect(page.getByText(ORDERS.none_to_review)).toBeVisible();
+  await expectAccessible(page);
+  await snapshot(page, 'request-review-done');
+
+  // The credit limit card on Contoso's billing tab: Northwind may change it; a bad amount is refused in the dialog.
+  await page.goto(`/#/account/${contoso}/billing`);
+  const card = page.getByRole('region', { name: ORDERS.credit_limit_title });
+  await expect(card).toContainText('€1,000.00');
+  await card.getByRole('button', { name: ORDERS.edit_credit_limit }).click();
+  const limitDialog = page.getByRole('dialog', { name: ORDERS.edit_credit_limit_title });
+  await limitDialog.getByRole('textbox').fill('1.000,50');
+  await limitDialog.getByRole('button', { name: ORDERS.save }).click();
+  await expect(limitDialog.getByText(ORDERS.credit_limit_invalid)).toBeVisible();
+  await expectAccessible(page);
+  await snapshot(page, 'billing-credit-limit-dialog');
+  await limitDialog.getByRole('textbox').fill('2500');
+  await limitDialog.getByRole('button', { name: ORDERS.save }).click();
+  await expect(limitDialog).toBeHidden();
+  await expect(card).toContainText('€2,500.00');
+  await expectAccessible(page);
+  await snapshot(page, 'billing-credit-limit');
+  await signOut(page);
+
+  // ── My orders (company.admin, the orderer) ──
+  await signIn(page, 'company.admin');
+  await expect(page).toHaveURL(/#\/Dashboard$/);
+  await page.goto('/#/orders/my-orders');
+  await expect(page.getByRole('heading', { level: 1, name: 'My orders' })).toBeVisible();
+  const mine = page.getByRole('table', { name: ORDERS.my_orders_title });
+  const declined = mine.getByRole('row', { name: /Skyline Backup/ }).filter({ hasText: ORDERS.status.Rejected });
+  await expect(declined).toContainText('Please pay the open invoice first.');
+  const approved = mine.getByRole('row', { name: new RegExp(`Order ${endpointOrder.Id}\\b`) });
+  await expect(approved).toContainText(ORDERS.status.Approved);
+  // Decided orders can no longer be cancelled.
+  await expect(approved.getByRole('button', { name: /^Cancel/ })).toHaveCount(0);
+  await expectAccessible(page);
+  await snapshot(page, 'my-orders');
+
+  // Filtered by status on the server.
+  await page.getByRole('combobox', { name: ORDERS.filter_status }).click();
+  await page.getByRole('option', { name: ORDERS.status.Rejected }).click();
+  await expect(mine.getByRole('row', { name: /Nimbus Endpoint Protection/ })).toHaveCount(0);
+  await expect(declined).toBeVisible();
+
+  await declined.getByRole('button', { name: /^Details of order/ }).click();
+  const declinedDetails = page.getByRole('dialog', { name: /^Details of order \d+ \(Skyline Backup\)/ });
+  await expect(declinedDetails).toContainText(/By Nora Winters on/);
+  await expectAccessible(page);
+  await snapshot(page, 'my-orders-details');
+});
