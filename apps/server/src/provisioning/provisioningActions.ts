@@ -45,6 +45,9 @@ function valuesFor(action: ProvisioningAction, request: RequestRow, actorId: num
   const common = { lastAction: action, lastActionByAccountId: actorId, lastActionAt: now, updatedAt: now };
   switch (action) {
     case 'retry':
+      // A request the vendor never accepted is sent now: its send date becomes the new one (the
+      // job also paces its polling by how long the request has been at the vendor since then).
+      return { ...provisioningRequeueValues(request, action, now), ...(request.vendorRequestId ? {} : { sendDate: null }), ...common };
     case 'resubmit':
       return { ...provisioningRequeueValues(request, action, now), ...common };
     case 'complete':

@@ -195,7 +195,8 @@ export function ProvisioningCard({ accountId }: { accountId?: number }) {
         </Alert>
       )}
 
-      {(query.isFetching && !query.isPending) || running ? <LinearProgress aria-label={t('common.loading')} /> : <div style={{ height: 4 }} />}
+      {/* A new filter, order or page shows progress; the quiet background look at open requests does not. */}
+      {(query.isFetching && query.isPlaceholderData) || running ? <LinearProgress aria-label={t('common.loading')} /> : <div style={{ height: 4 }} />}
       {query.isPending && <LoadingIndicator />}
       {query.isError && <Alert severity="error">{failureText(query.error)}</Alert>}
       {data && (
