@@ -93,6 +93,9 @@ describe('IProvisioningService/GetProvisioningRequests', () => {
 
   it("keeps other tenants apart: a foreign account answers 403, foreign requests are not listed", async () => {
     expect((await call(server.app, 'IProvisioningService/GetProvisioningRequests', { accountId: contosoId }, { cookie: other })).status).toBe(403);
+    expect((await call(server.app, 'IProvisioningService/GetProvisioningRequests', { filter: { CustomerAccountId: contosoId } }, { cookie: other })).status).toBe(403);
+    const byCustomer = await call(server.app, 'IProvisioningService/GetProvisioningRequests', { filter: { CustomerAccountId: contosoId } }, { cookie: reseller });
+    expect(byCustomer.body.Total).toBeGreaterThan(0);
     const own = await call(server.app, 'IProvisioningService/GetProvisioningRequests', { pageSize: 100 }, { cookie: other });
     expect(own.status).toBe(200);
     expect((own.body.Requests as { CompanyName: string }[]).every((r) => r.CompanyName === 'Litware Inc')).toBe(true);
@@ -172,16 +175,20 @@ describe('provisioning actions', () => {
   });
 
   it('ends two racing identical actions with one outcome: the other answers Conflict', async () => {
+    let conflicts = 0;
     for (const action of ['cancel', 'complete', 'escalate', 'resubmit'] as const) {
       const request = await newRequest({ quantity: 900 });
       const answers = await Promise.all(Array.from({ length: 6 }, () => act(action, [request.id])));
       const outcomes = answers.map((a) => a.results[0]!.Outcome);
+      conflicts += outcomes.filter((o) => o === 'Conflict').length;
       expect(outcomes.filter((o) => o === 'Done'), `${action}: ${outcomes.join(', ')}`).toHaveLength(1);
       // The losers read the request before (Conflict) or after (NotAllowed) the winner's change.
       expect(outcomes.every((o) => o === 'Done' || o === 'Conflict' || o === 'NotAllowed')).toBe(true);
       const audits = await server.handle.db.select().from(auditLog).where(eq(auditLog.action, PROVISIONING_AUDIT_ACTIONS[action]));
       expect(audits.filter((a) => (a.details as { RequestId?: number }).RequestId === request.id)).toHaveLength(1);
     }
+    // Clicks that read the request before the winner wrote it lose on the conditional update.
+    expect(conflicts).toBeGreaterThan(0);
   });
 
   it('retries a request that failed transiently at the vendor, which then provisions it once', async () => {

@@ -28,6 +28,8 @@ const getProvisioningRequests = defineOperation({
   rule: readRule,
   async handler(input, { db, caller }) {
     const account = input.accountId === undefined ? undefined : await requireAccountInHierarchy(db, caller, input.accountId);
+    // A customer named by id must lie in the caller's hierarchy too: a foreign one answers 403 like a missing one.
+    if (input.filter.CustomerAccountId !== undefined) await requireAccountInHierarchy(db, caller, input.filter.CustomerAccountId);
     return listProvisioningRequests(db, caller, input, account);
   },
 });
