@@ -3,6 +3,7 @@ import { benchAccounts } from './bench/accounts';
 import { benchApi } from './bench/api';
 import { benchApiMixedLoad } from './bench/apiMixedLoad';
 import { benchAuth } from './bench/auth';
+import { benchOrders } from './bench/orders';
 import { benchPricing } from './bench/pricing';
 import { benchStart } from './bench/start';
 
@@ -16,6 +17,8 @@ const benches: Record<string, () => Promise<void>> = {
   auth: benchAuth,
   // Issue 13: recompute 20,000 prices, propagate to 1,000 pricelists, Explore over 10,000 services.
   pricing: benchPricing,
+  // Issue 14: orders per second on PostgreSQL, order → Active p95, double effects under faults.
+  orders: benchOrders,
   start: benchStart,
   web: async () => (await import('./bench/web')).benchWeb(),
 };

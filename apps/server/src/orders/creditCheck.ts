@@ -33,8 +33,14 @@ export async function creditCurrency(db: Queryable, company: AccountRow): Promis
   return (await billingCurrency(db, company)) ?? 'EUR';
 }
 
-export async function companyCredit(db: Queryable, companyAccountId: number, currency: string | undefined): Promise<CompanyCredit> {
-  const [row] = await db.select().from(companyCreditLimits).where(eq(companyCreditLimits.companyAccountId, companyAccountId)).limit(1);
+/**
+ * The company's limit and open balance. `forUpdate` (placing an order) locks the limit's row, so two
+ * orders of a company with a limit take their credit checks one after the other and each sees the
+ * other's value; a company without a limit has nothing to check and its orders run side by side.
+ */
+export async function companyCredit(db: Queryable, companyAccountId: number, currency: string | undefined, forUpdate = false): Promise<CompanyCredit> {
+  const query = db.select().from(companyCreditLimits).where(eq(companyCreditLimits.companyAccountId, companyAccountId)).limit(1);
+  const [row] = forUpdate ? await query.for('update') : await query;
   const balanceCurrency = currency ?? row?.currency;
   return {
     limit: row ? money(row.creditLimit) : null,

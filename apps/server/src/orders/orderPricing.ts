@@ -98,6 +98,8 @@ export async function priceOrder(
   parent: AccountRow,
   company: AccountRow,
   now = new Date(),
+  /** Placing the order: the credit check locks the company's limit (creditCheck.ts). */
+  forUpdate = false,
 ): Promise<PricedOrder> {
   const viewer = await viewerOfAccount(db, company);
   const service = await orderableService(db, viewer, locale, request.productName, parent);
@@ -146,7 +148,7 @@ export async function priceOrder(
   currency ??= await creditCurrency(db, company);
   const scale = minorUnits(currency);
   const orderValue = setup.add(recurring);
-  const credit = await companyCredit(db, company.id, currency);
+  const credit = await companyCredit(db, company.id, currency, forUpdate);
   const projected = credit.openBalance.add(orderValue);
   // A limit in another currency than the order's cannot be compared: the order waits for a person.
   const needsApproval = credit.limit !== null && (credit.currency !== currency || projected.greaterThan(credit.limit));

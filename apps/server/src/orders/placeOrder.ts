@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { OrderRequest } from '@cmp/contracts/orders';
 import type { Locale } from '@cmp/contracts/locales';
 import type { Tx } from '../platform/db/database';
@@ -12,13 +12,10 @@ import { priceOrder, termEnd } from './orderPricing';
 import type { OrderRow } from './orderStateMachine';
 
 // Placing an order (issue 14): one transaction prices the order again (the overview's price is the
-// price billed; a moved price answers 409), runs the credit check under a per-company lock (two
-// orders of one company placed at once see each other's value), and writes the Product account
+// price billed; a moved price answers 409), runs the credit check with the company's limit locked
+// (two orders of one company placed at once see each other's value), and writes the Product account
 // (the subscription, status Provisioning), its commercial terms, the order and — when the order
 // needs no approval — the provisioning request. The request's job is sent after the commit.
-
-/** Orders of one company wait for each other's credit check (key space of pg_advisory_xact_lock(int, int)). */
-const CREDIT_CHECK_LOCK = 14_001;
 
 /** The reseller that sells to the company: the nearest Reseller above it. */
 async function sellerOf(tx: Tx, company: AccountRow): Promise<AccountRow> {
@@ -36,9 +33,8 @@ export async function placeOrderInTransaction(
   parent: AccountRow,
   company: AccountRow,
 ): Promise<OrderRow> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${CREDIT_CHECK_LOCK}, ${company.id})`);
   const now = new Date();
-  const priced = await priceOrder(tx, locale, request, parent, company, now);
+  const priced = await priceOrder(tx, locale, request, parent, company, now, true);
   const preview = priced.preview;
   if (request.expectedOrderValue !== undefined && !money(request.expectedOrderValue || 'NaN').equals(money(preview.OrderValue))) {
     throw new ApiError(409, 'order_price_changed', { orderValue: preview.OrderValue, currency: preview.Currency });

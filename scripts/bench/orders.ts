@@ -1,0 +1,143 @@
+// `npm run bench orders` (issue 14): on PostgreSQL (DATABASE_URL's server, else 127.0.0.1:5432; a
+// fresh database with the demo world), with the vendor sandbox in a process of its own:
+//   1. orders placed per second through the API by 20 concurrent clients (goal ≥ 200/s);
+//   2. under faults — every order sent twice with the same Idempotency-Key, the sandbox failing 10 %
+//      of calls transiently — the time from order to Active subscription (p50, p95) and the double
+//      effects: duplicate subscriptions (orders per key) and duplicate vendor provisionings (goal 0, 0).
+import pg from 'pg';
+import { startProcess } from './api';
+
+const PORT = 18_084;
+const SANDBOX_PORT = 18_094;
+const BASE = `http://127.0.0.1:${PORT}/DataModel/service.svc/rest`;
+const SANDBOX = `http://127.0.0.1:${SANDBOX_PORT}`;
+const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-Password-2024!';
+const CLIENTS = 20;
+const THROUGHPUT_SECONDS = Number(process.env.BENCH_ORDERS_SECONDS ?? 15);
+const FAULT_ORDERS = Number(process.env.BENCH_FAULT_ORDERS ?? 200);
+
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? NaN;
+
+async function signIn(userName: string): Promise<string> {
+  const res = await fetch(`${BASE}/IAuthorizationService/Authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName, password: PASSWORD }) });
+  if (res.status !== 200) throw new Error(`sign-in of ${userName}: ${res.status}`);
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
+async function operation(cookie: string, name: string, body: unknown, key?: string): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(`${BASE}/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, ...(key ? { 'idempotency-key': key } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+export async function benchOrders(): Promise<void> {
+  const baseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `cmp_bench_orders_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+
+  const sandbox = await startProcess(['--import', 'tsx', 'apps/server/src/provisioning/sandbox/main.ts'], { SANDBOX_PORT: String(SANDBOX_PORT), SANDBOX_COMPLETION_DELAY_MS: '300' }, `${SANDBOX}/`);
+  const server = await startProcess(
+    ['--import', 'tsx', 'apps/server/src/main.ts'],
+    { PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DEMO_DATA: '1', LOG_LEVEL: 'warn', VENDOR_SANDBOX_URL: SANDBOX },
+    `http://127.0.0.1:${PORT}/healthz`,
+  );
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const [buyer, seller] = [await signIn('company.admin'), await signIn('reseller.admin')];
+    const contoso = (await db.query<{ id: number }>(`select id from accounts where display_name = 'Contoso Ltd' and type = 'Company'`)).rows[0]!.id;
+    // No credit check in the way: every order goes straight to provisioning.
+    await operation(seller, 'IAccountService/SetCreditLimit', { companyAccountId: contoso, creditLimit: null });
+    const order = { parentAccountId: contoso, productName: 'NIMBUS_ENDPOINT', quantity: 1, commitment: '1-month', billingFrequency: 'Monthly' };
+
+    // 1. Throughput: 20 clients place orders one after another for THROUGHPUT_SECONDS.
+    let placed = 0;
+    let failed = 0;
+    const latencies: number[] = [];
+    const until = Date.now() + THROUGHPUT_SECONDS * 1000;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async (_, client) => {
+        for (let i = 0; Date.now() < until; i += 1) {
+          const t = performance.now();
+          const result = await operation(buyer, 'IAccountService/PlaceOrder', order, `bench-${client}-${i}`);
+          latencies.push(performance.now() - t);
+          if (result.status === 200) placed += 1;
+          else failed += 1;
+        }
+      }),
+    );
+    const rate = placed / ((performance.now() - started) / 1000);
+    console.info(
+      `PlaceOrder, ${CLIENTS} concurrent clients, PostgreSQL: ${placed} orders in ${THROUGHPUT_SECONDS} s = ${rate.toFixed(0)} orders/s (goal ≥ 200: ${rate >= 200 ? 'met' : 'NOT met'}); latency p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms; ${failed} not placed`,
+    );
+    // Let the provisioning of the throughput orders drain before the timed phase.
+    for (let waited = 0; waited < 300; waited += 1) {
+      const open = (await db.query<{ n: number }>(`select count(*)::int as n from provisioning_requests where order_status in ('Submitted', 'InProgress')`)).rows[0]!.n;
+      if (open === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+
+    // 2. Faults: 10 % transient vendor failures; every order sent twice with the same key.
+    await fetch(`${SANDBOX}/_sandbox/reset`, { method: 'POST' });
+    await fetch(`${SANDBOX}/_sandbox/config`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ transientFailureRate: 0.1 }) });
+    const phaseStart = (await db.query<{ at: Date }>('select now() as at')).rows[0]!.at;
+    const placedAt = new Map<number, number>();
+    const keys: string[] = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        while (next < FAULT_ORDERS) {
+          const key = `fault-${(next += 1)}`;
+          keys.push(key);
+          const t = Date.now();
+          const [first, second] = await Promise.all([operation(buyer, 'IAccountService/PlaceOrder', order, key), operation(buyer, 'IAccountService/PlaceOrder', order, key)]);
+          // One of the two may answer 409 "still running"; send it again, as a client would.
+          const retried = first.status === 200 || second.status === 200 ? undefined : await operation(buyer, 'IAccountService/PlaceOrder', order, key);
+          const answer = [first, second, retried].find((r) => r?.status === 200);
+          const subscription = (answer?.body.Order as { SubscriptionAccountId?: number } | undefined)?.SubscriptionAccountId;
+          if (subscription) placedAt.set(subscription, t);
+        }
+      }),
+    );
+    const activeAt = new Map<number, number>();
+    const deadline = Date.now() + 10 * 60_000;
+    while (activeAt.size < placedAt.size && Date.now() < deadline) {
+      const rows = await db.query<{ account_id: number; status: string }>(`select account_id, status from subscriptions where account_id = any($1::int[]) and status <> 'Provisioning'`, [[...placedAt.keys()].filter((id) => !activeAt.has(id))]);
+      for (const row of rows.rows) activeAt.set(row.account_id, Date.now());
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const toActive = [...activeAt].map(([id, at]) => at - placedAt.get(id)!);
+    const statuses = (await db.query<{ status: string; n: number }>(`select status, count(*)::int as n from subscriptions where account_id = any($1::int[]) group by status`, [[...placedAt.keys()]])).rows;
+    const ordersPlaced = (await db.query<{ n: number }>(`select count(*)::int as n from idempotency_keys where key like 'fault-%'`)).rows[0]!.n;
+    const subscriptionsMade = placedAt.size;
+    const ordersOfKeys = (await db.query<{ n: number }>('select count(*)::int as n from orders where created_at >= $1', [phaseStart])).rows[0]!.n;
+    const vendor = (await (await fetch(`${SANDBOX}/_sandbox/provisionings`)).json()) as { total: number; duplicates: number };
+    console.info(
+      `faults (10 % transient vendor failures, every order sent twice with its key): ${keys.length} keys → ${subscriptionsMade} subscriptions (${ordersOfKeys} orders placed, ${ordersPlaced} keys stored); ` +
+        `order → subscription out of Provisioning: p50 ${(percentile(toActive, 50) / 1000).toFixed(2)} s, p95 ${(percentile(toActive, 95) / 1000).toFixed(2)} s (${statuses.map((s) => `${s.n} ${s.status}`).join(', ')})`,
+    );
+    const duplicateSubscriptions = ordersOfKeys - keys.length;
+    console.info(
+      `double effects: ${duplicateSubscriptions} duplicate subscriptions, ${vendor.duplicates} duplicate vendor provisionings (of ${vendor.total}) — goal 0 and 0: ${duplicateSubscriptions === 0 && vendor.duplicates === 0 ? 'met' : 'NOT met'}`,
+    );
+  } finally {
+    await db.end();
+    server.kill('SIGTERM');
+    sandbox.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const c = new pg.Client({ connectionString: baseUrl });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  }
+}
