@@ -148,4 +148,29 @@ test('an Account Manager declines one order with a reason and approves another; 
   await expect(declinedDetails).toContainText(/By Nora Winters on/);
   await expectAccessible(page);
   await snapshot(page, 'my-orders-details');
+  await declinedDetails.getByRole('button', { name: ORDERS.close }).click();
+  await expect(declinedDetails).toBeHidden();
+
+  // The orderer cancels an order still waiting (500 licences: the open balance plus this exceed the new EUR 2,500 limit).
+  const second = await page.request.post(`${OPERATIONS}/PlaceOrder`, {
+    data: { parentAccountId: contoso, productName: 'NIMBUS_ENDPOINT', quantity: 500, commitment: '1-month', billingFrequency: 'Monthly' },
+    headers: { 'Idempotency-Key': randomUUID(), 'X-XSRF-TOKEN': (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '' },
+  });
+  expect(second.status(), await second.text()).toBe(200);
+  const waiting = ((await second.json()) as { Order: { Id: number; ApprovalStatus: string } }).Order;
+  expect(waiting.ApprovalStatus).toBe('Pending');
+  await page.getByRole('combobox', { name: ORDERS.filter_status }).click();
+  await page.getByRole('option', { name: ORDERS.status_all }).click();
+  const name = `order ${waiting.Id} (Nimbus Endpoint Protection)`;
+  await mine.getByRole('button', { name: fill(ORDERS.cancel_order, { name }) }).click();
+  const cancel = page.getByRole('dialog', { name: ORDERS.cancel_title });
+  await cancel.getByRole('textbox', { name: ORDERS.reason_label_optional }).fill('Ordered too many.');
+  await expectAccessible(page);
+  await snapshot(page, 'my-orders-cancel');
+  await cancel.getByRole('button', { name: ORDERS.cancel_submit }).click();
+  await expect(cancel).toBeHidden();
+  await expect(page.getByText(fill(ORDERS.cancelled_one, { name }))).toBeVisible();
+  const cancelled = mine.getByRole('row', { name: new RegExp(`Order ${waiting.Id}\\b`) });
+  await expect(cancelled).toContainText(ORDERS.status.Cancelled);
+  await expect(cancelled.getByRole('button', { name: /^Cancel/ })).toHaveCount(0);
 });

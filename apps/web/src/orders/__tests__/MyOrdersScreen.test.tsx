@@ -104,6 +104,14 @@ describe('MyOrdersScreen', () => {
     expect(second!.headers['Idempotency-Key']).toBe(first!.headers['Idempotency-Key']);
   });
 
+  it('keeps the order when the confirmation is dismissed', async () => {
+    const { user, calls } = renderScreen(() => ({ body: { Orders: [pendingOrder], Total: 1 } }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel order 41 (Microsoft 365 E3)' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Cancel the order?' })).getByRole('button', { name: 'Keep order' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls('CancelCreditCheckOrder')).toHaveLength(0);
+  });
+
   it('shows the message of a 409 (someone decided first) and reloads the list', async () => {
     const { user, calls } = renderScreen((operation) =>
       operation === 'CancelCreditCheckOrder' ? { status: 409, body: { Message: 'The order has already been approved by Rita Reseller.' } } : { body: { Orders: [pendingOrder], Total: 1 } },

@@ -5,8 +5,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ORDER_REASON_MAX_LENGTH, type Order } from '@cmp/contracts/orders';
 import { formatMoney } from '../../platform/money/formatMoney';
-import { PricingFormDialog } from '../../pricing/components/PricingFormDialog';
 import type { OrderAction } from '../api/ordersApi';
+import { DecisionDialogFrame } from './DecisionDialogFrame';
 
 interface OrderDecisionDialogProps {
   action: OrderAction;
@@ -48,7 +48,15 @@ export function OrderDecisionDialog({ action, orders, onSubmit, onClose }: Order
   };
 
   return (
-    <PricingFormDialog open title={t(TITLE_KEYS[action], { count: orders.length })} serverError={serverError} isSaving={isSaving} submitLabel={t(SUBMIT_KEYS[action])} onSubmit={() => void submit()} onClose={onClose}>
+    <DecisionDialogFrame
+      title={t(TITLE_KEYS[action], { count: orders.length })}
+      serverError={serverError}
+      isSaving={isSaving}
+      submitLabel={t(SUBMIT_KEYS[action])}
+      dismissLabel={action === 'Cancel' ? t('orders.keep_order') : t('common.cancel')}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+    >
       <Typography>{t(MESSAGE_KEYS[action])}</Typography>
       <Box component="ul" sx={{ m: 0, pl: 3, maxHeight: 200, overflowY: 'auto' }}>
         {orders.map((order) => (
@@ -77,6 +85,6 @@ export function OrderDecisionDialog({ action, orders, onSubmit, onClose }: Order
         helperText={problem ?? t('orders.reason_help', { max: ORDER_REASON_MAX_LENGTH })}
         slotProps={{ htmlInput: { maxLength: ORDER_REASON_MAX_LENGTH } }}
       />
-    </PricingFormDialog>
+    </DecisionDialogFrame>
   );
 }
