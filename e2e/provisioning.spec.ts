@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import provisioningEn from '../apps/web/src/locales/provisioning/en.json' with { type: 'json' };
 import { expectAccessible, signIn, snapshot } from './support';
 
@@ -7,6 +7,12 @@ import { expectAccessible, signIn, snapshot } from './support';
 // retries it after confirmation and sees it move on to Completed (the sandbox provisions it).
 
 const P = provisioningEn.provisioning;
+
+async function accountIdOf(page: Page, name: string): Promise<number> {
+  const response = await page.request.post('/DataModel/service.svc/rest/IAccountService/Search', { data: { searchString: name, includeDepartment: false } });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { AccountId: number; DisplayName: string }[]).find((account) => account.DisplayName === name)!.AccountId;
+}
 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -57,4 +63,14 @@ test('a failed provisioning request is retried from /provisioning and completes 
   await expect(row.getByRole('checkbox')).not.toBeChecked();
   await expectAccessible(page);
   await snapshot(page, 'provisioning-retried');
+
+  // One customer's requests on its account page: Contoso's only.
+  const contoso = await accountIdOf(page, 'Contoso Ltd');
+  await page.goto(`/#/account/${contoso}/provisioning`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Contoso Ltd' })).toBeVisible();
+  const accountTable = page.getByRole('table', { name: P.title });
+  await expect(accountTable.getByRole('row', { name: /Skyline CRM.*Contoso Ltd/ })).toContainText('SKY-4102');
+  await expect(accountTable.getByRole('row', { name: /Adventure Works/ })).toHaveCount(0);
+  await expectAccessible(page);
+  await snapshot(page, 'provisioning-account');
 });
