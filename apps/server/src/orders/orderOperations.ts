@@ -26,7 +26,7 @@ import type { Queryable } from '../platform/db/database';
 import { ApiError, accessDenied } from '../platform/errors';
 import { auditAccountChange } from '../platform/audit';
 import { requireAccountInHierarchy } from '../platform/access';
-import { withIdempotency } from '../platform/idempotency';
+import { REPLAYED_HEADER, withIdempotency } from '../platform/idempotency';
 import { defineOperation, type OperationDefinition, type SignedInContext } from '../platform/operations';
 import { findCompanyAccount, type AccountRow, type CallerSession } from '../platform/session';
 import { escapeLike } from '../platform/db/likePattern';
@@ -39,6 +39,7 @@ import { listOrders, mayCancelOrder, mayDecideOrdersOf, orderDetail } from './or
 import { priceOrder, viewerOfAccount } from './orderPricing';
 import { decideOrder, type OrderDecision } from './orderStateMachine';
 import { createProvisioningRequest, placeOrderInTransaction, sendOrderProvisioning } from './placeOrder';
+import { mailOrderDecided, mailOrderPlaced } from './orderMail';
 
 // Ordering (issue 14; spec §3 "Order", §4 "Order approval", §7 "credit-check orders (cancel,
 // approve, decline)"). Placing, approving, declining and cancelling honour an Idempotency-Key
@@ -153,6 +154,7 @@ const placeOrder = defineOperation({
       return { Order: (await orderDetail(tx, ctx.caller, order.id))! };
     });
     await sendOrderProvisioning(ctx.db, (name, data, options) => ctx.request.server.jobs.send(name, data, options), answer.Order.Id);
+    if (ctx.reply.getHeader(REPLAYED_HEADER) === undefined) await mailOrderPlaced(ctx.db, ctx.mailer, answer.Order);
     return answer;
   },
 });
@@ -220,6 +222,7 @@ async function decide(ctx: SignedInContext, decision: OrderDecision, input: { or
     return { Order: summary };
   });
   if (decision === 'approve') await sendOrderProvisioning(db, (name, data, options) => ctx.request.server.jobs.send(name, data, options), order.Id);
+  if (ctx.reply.getHeader(REPLAYED_HEADER) === undefined) await mailOrderDecided(db, ctx.mailer, answer.Order);
   return answer;
 }
 

@@ -194,6 +194,28 @@ describe('approval (Approve, Decline, Cancel CreditCheckOrder)', () => {
     expect(await requestsOfOrder(pending.Id)).toEqual([]);
   });
 
+  it('mails the orderer and the seller’s account managers as the notification preferences ask', async () => {
+    const mails = (since: number) => rowsOf<{ recipient: string; subject: string }>(sql`select recipient, subject from mail_outbox where id > ${since} order by id`);
+    const last = (await rowsOf<{ id: number }>(sql`select coalesce(max(id), 0)::int as id from mail_outbox`))[0]!.id;
+    const pending = await placePending();
+    const placedMails = await mails(last);
+    expect(placedMails.filter((m) => m.subject === `Order ${pending.Id} waits for approval: Nimbus Endpoint Protection`)).toHaveLength(1);
+    expect(placedMails.filter((m) => m.subject === `Order ${pending.Id} of Contoso Ltd needs your approval`).length).toBeGreaterThan(0);
+    await op('DeclineCreditCheckOrder', { orderId: pending.Id, reason: 'Over budget' }, reseller);
+    expect((await mails(last)).map((m) => m.subject)).toContain(`Order ${pending.Id} declined: Nimbus Endpoint Protection`);
+    // Contoso switches order e-mails off: the next order mails nobody at Contoso.
+    const prefs = await call(server.app, 'INotificationService/SaveNotificationPreferences', {
+      accountId: contoso,
+      preferences: { OrderEvents: false, ApprovalEvents: true, ProvisioningFailures: true, Invoices: true, CommitmentRenewalReminders: true, CommitmentPeriods: ['1-month'] },
+    }, { cookie: companyAdmin });
+    expect(prefs.status).toBe(200);
+    const before = (await rowsOf<{ id: number }>(sql`select coalesce(max(id), 0)::int as id from mail_outbox`))[0]!.id;
+    const quiet = await placePending();
+    expect((await mails(before)).filter((m) => m.subject.includes('waits for approval'))).toEqual([]);
+    expect((await mails(before)).map((m) => m.subject)).toContain(`Order ${quiet.Id} of Contoso Ltd needs your approval`);
+    await op('CancelCreditCheckOrder', { orderId: quiet.Id }, companyAdmin);
+  });
+
   it('the orderer cancels; the company cannot decide its own orders; another reseller cannot see them', async () => {
     const pending = await placePending();
     expect((await op('ApproveCreditCheckOrder', { orderId: pending.Id }, companyAdmin)).status).toBe(403);

@@ -1,0 +1,90 @@
+import { and, eq, inArray, like } from 'drizzle-orm';
+import { DEFAULT_NOTIFICATION_PREFERENCES, notificationPreferencesSchema, type NotificationEvent } from '@cmp/contracts/notifications';
+import { isAllowed, requirement } from '@cmp/contracts/capabilities';
+import { normalizeLocale, type Locale } from '@cmp/contracts/locales';
+import type { Order } from '@cmp/contracts/orders';
+import type { Database } from '../platform/db/database';
+import { accounts, notificationPreferences, users } from '../platform/db/schema';
+import { translateMessage } from '../platform/i18n/messages';
+import type { Mailer } from '../platform/mail';
+import { loadCapabilities } from '../platform/session';
+
+// The e-mails of an order's life (issue 14 "sends the notification e-mails that the notification
+// preferences ask for"), sent after the transaction that changed the order:
+//   OrderEvents    — to whoever placed it: placed, approved, declined, cancelled;
+//   ApprovalEvents — to the Account Managers of the seller (its users with Credit Check Order
+//                    Management Execute): an order waits for approval.
+// Each mail goes only when the account it concerns — the ordering company, the seller — has that
+// event switched on in its notification preferences (spec §3 "Notification preferences").
+
+async function wants(db: Database, accountId: number, event: NotificationEvent): Promise<boolean> {
+  const [row] = await db.select().from(notificationPreferences).where(eq(notificationPreferences.accountId, accountId)).limit(1);
+  if (!row) return DEFAULT_NOTIFICATION_PREFERENCES[event] === true;
+  const parsed = notificationPreferencesSchema.safeParse({ ...DEFAULT_NOTIFICATION_PREFERENCES, ...row.preferences });
+  return parsed.success ? parsed.data[event] === true : true;
+}
+
+interface Recipient {
+  email: string;
+  firstName: string;
+  locale: Locale;
+}
+
+const recipientOf = (user: { email: string; firstName: string; username: string; locale: string | null }): Recipient | undefined =>
+  user.email ? { email: user.email, firstName: user.firstName || user.username, locale: normalizeLocale(user.locale ?? '') ?? 'en' } : undefined;
+
+type OrderMail = 'placed' | 'pending' | 'pending_review' | 'approved' | 'declined' | 'cancelled';
+
+function send(mailer: Mailer, to: Recipient, mail: OrderMail, order: Order): Promise<void> {
+  const params = {
+    name: to.firstName,
+    orderId: String(order.Id),
+    service: order.ProductDisplayName,
+    quantity: String(order.Quantity),
+    company: order.CompanyName,
+    value: `${order.OrderValue} ${order.Currency}`,
+    reason: order.Reason || '—',
+  };
+  return mailer.send({
+    to: to.email,
+    subject: translateMessage(to.locale, `mail_order_${mail}_subject`, params),
+    text: translateMessage(to.locale, `mail_order_${mail}_body`, params),
+  });
+}
+
+/** After placing: the orderer hears it was placed (or waits); the seller's Account Managers hear a pending one waits. */
+export async function mailOrderPlaced(db: Database, mailer: Mailer, order: Order): Promise<void> {
+  await mailOrderer(db, mailer, order, order.ApprovalStatus === 'Pending' ? 'pending' : 'placed');
+  if (order.ApprovalStatus !== 'Pending' || !(await wants(db, order.SellerAccountId, 'ApprovalEvents'))) return;
+  const [seller] = await db.select({ path: accounts.path }).from(accounts).where(eq(accounts.id, order.SellerAccountId)).limit(1);
+  if (!seller) return;
+  // The seller's own users (not those of its customers below it).
+  const candidates = await db
+    .select({ accountId: users.accountId, email: users.email, firstName: users.firstName, username: users.username, locale: users.locale, parentId: accounts.parentId })
+    .from(users)
+    .innerJoin(accounts, eq(accounts.id, users.accountId))
+    .where(and(like(accounts.path, `${seller.path}%`), eq(accounts.state, 'Active')));
+  const own = candidates.filter((user) => user.parentId === order.SellerAccountId);
+  for (const user of own) {
+    const capabilities = await loadCapabilities(db, user.accountId);
+    const recipient = recipientOf(user);
+    if (recipient && isAllowed(capabilities, requirement('CREDIT_CHECK_ORDER_MANAGEMENT', ['Execute']))) await send(mailer, recipient, 'pending_review', order);
+  }
+}
+
+/** After a decision: the orderer hears the outcome. */
+export async function mailOrderDecided(db: Database, mailer: Mailer, order: Order): Promise<void> {
+  const mail = ({ Approved: 'approved', Rejected: 'declined', Cancelled: 'cancelled' } as const)[order.ApprovalStatus as 'Approved' | 'Rejected' | 'Cancelled'];
+  if (mail) await mailOrderer(db, mailer, order, mail);
+}
+
+async function mailOrderer(db: Database, mailer: Mailer, order: Order, mail: OrderMail): Promise<void> {
+  if (!(await wants(db, order.CompanyAccountId, 'OrderEvents'))) return;
+  const [user] = await db
+    .select({ email: users.email, firstName: users.firstName, username: users.username, locale: users.locale })
+    .from(users)
+    .where(inArray(users.accountId, [order.CreatedByAccountId]))
+    .limit(1);
+  const recipient = user ? recipientOf(user) : undefined;
+  if (recipient) await send(mailer, recipient, mail, order);
+}
