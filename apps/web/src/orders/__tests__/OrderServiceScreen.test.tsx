@@ -51,10 +51,12 @@ describe('OrderServiceScreen (issue 14 "Ordering")', () => {
     const user = userEvent.setup();
     const { calls } = renderWizard('/Account/Create/Service?service=SKYLINE_MAIL');
     expect(await screen.findByRole('heading', { name: 'Step 3 of 4: Configure' })).toBeInTheDocument();
-    expect(calls('GetAvailableServices')[0]?.body).toEqual({ accountId: 57, page: 0, pageSize: 50, text: 'SKYLINE_MAIL' });
+    expect(calls('GetAvailableServices')[0]?.body).toEqual({ accountId: 57, page: 0, pageSize: 200 });
     // The stepper (tabs) says what was chosen on the steps before, and they can be gone back to.
     expect(screen.getByRole('tab', { name: /Account.*Contoso Ltd/ })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: /Service.*Skyline Mail/ })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /Configure/ })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: /Overview/ })).toBeDisabled();
 
     const quantity = screen.getByRole('textbox', { name: 'Quantity' });
     await user.clear(quantity);

@@ -11,6 +11,7 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import type { AvailableService } from '@cmp/contracts/orders';
+import { MAX_PAGE_SIZE } from '@cmp/contracts/users';
 import type { ParentOption } from '../../accounts/create/components/ParentPicker';
 import { failureText } from '../../platform/api/failureText';
 import { useSessionUser } from '../../platform/session/currentUser';
@@ -20,6 +21,7 @@ import { AvailableServicesList } from './AvailableServicesList';
 import { ConfigureStep } from './ConfigureStep';
 import { OrderOverview } from './OrderOverview';
 import { OrderResult } from './OrderResult';
+import { StepNumberIcon } from './StepNumberIcon';
 import { configurationProblems, initialConfiguration, orderRequestOf, type ConfigurationField, type OrderConfiguration } from './orderWizardState';
 import { useOrderPlacement } from './useOrderPlacement';
 
@@ -51,8 +53,10 @@ export function OrderWizard({ givenAccountId, givenService }: OrderWizardProps) 
   // The account starts as the one in the address, else the caller's company (spec §2 New menu).
   const defaultAccount: ParentOption | null = givenAccountId !== undefined ? { AccountId: givenAccountId, DisplayName: '', AccountType: 'Company' } : company ? { AccountId: company.AccountId, DisplayName: company.DisplayName, AccountType: company.AccountType } : null;
   const account = chosenAccount !== undefined ? chosenAccount : defaultAccount;
-  // What the account may order, looked up once per account: its name, whether the caller may order, the given service.
-  const accountQuery = useAvailableServices(account ? { accountId: account.AccountId, page: 0, pageSize: 50, ...(givenService ? { text: givenService } : {}) } : undefined);
+  // What the account may order, looked up once per account: its name, whether the caller may order, the
+  // given service. GetAvailableServices' text matches names shown to people, not the product name the
+  // address carries, so the service is looked for in the largest page the contract allows.
+  const accountQuery = useAvailableServices(account ? { accountId: account.AccountId, page: 0, pageSize: givenService ? MAX_PAGE_SIZE : 1 } : undefined);
   const accountInfo = accountQuery.data?.AccountId === account?.AccountId ? accountQuery.data : undefined;
   const shownAccount = account && accountInfo && !account.DisplayName ? { ...account, DisplayName: accountInfo.AccountName } : account;
 
@@ -68,8 +72,15 @@ export function OrderWizard({ givenAccountId, givenService }: OrderWizardProps) 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [accountInfo]);
 
+  // Each new step (or the result) takes the focus to its heading, so keyboard and screen-reader users
+  // start reading there; the page as first shown keeps the browser's focus.
+  const isFirstStep = useRef(true);
   useEffect(() => {
-    if (step > 0 || placement.placed) stepHeadingRef.current?.focus();
+    if (isFirstStep.current) {
+      isFirstStep.current = false;
+      return;
+    }
+    stepHeadingRef.current?.focus();
   }, [step, placement.placed]);
 
   const chooseAccount = (next: ParentOption | null) => {
@@ -126,14 +137,14 @@ export function OrderWizard({ givenAccountId, givenService }: OrderWizardProps) 
     <Stack spacing={3}>
       <Stepper activeStep={step} aria-label={t('order_wizard.steps_label')} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
         {STEPS.map((name, index) => (
-          <Step key={name} completed={index < step}>
-            {index < step ? (
-              <StepButton onClick={() => setStep(index)} optional={<Typography variant="caption">{stepSummary(index)}</Typography>}>
+          // Every step is a button (MUI makes the stepper a tab list then): the ones done go back to
+          // themselves, the current one is selected, the ones to come are disabled until reached.
+          <Step key={name} completed={index < step} disabled={index > step}>
+            <StepButton onClick={index < step ? () => setStep(index) : undefined} optional={index < step ? <Typography variant="caption">{stepSummary(index)}</Typography> : undefined}>
+              <StepLabel slots={{ stepIcon: StepNumberIcon }}>
                 {t(`order_wizard.steps.${name}`)}
-              </StepButton>
-            ) : (
-              <StepLabel aria-current={index === step ? 'step' : undefined}>{t(`order_wizard.steps.${name}`)}</StepLabel>
-            )}
+              </StepLabel>
+            </StepButton>
           </Step>
         ))}
       </Stepper>
