@@ -32,7 +32,14 @@ export async function decideOrder(tx: Queryable, orderId: number, decision: Orde
     const [current] = await tx.select({ status: orders.approvalStatus }).from(orders).where(eq(orders.id, orderId)).limit(1);
     throw new ApiError(409, 'order_status_conflict', { orderId: String(orderId), status: current?.status ?? 'gone' });
   }
-  if (to !== 'Approved' && decided.subscriptionAccountId !== null) await endUnprovisionedSubscription(tx, decided.subscriptionAccountId, now);
+  if (decided.subscriptionAccountId !== null) {
+    if (to === 'Approved') {
+      await tx
+        .update(subscriptions)
+        .set({ status: 'Provisioning' })
+        .where(and(eq(subscriptions.accountId, decided.subscriptionAccountId), eq(subscriptions.status, 'Pending')));
+    } else await endUnprovisionedSubscription(tx, decided.subscriptionAccountId, now);
+  }
   return decided;
 }
 
@@ -41,6 +48,6 @@ async function endUnprovisionedSubscription(tx: Queryable, subscriptionAccountId
   await tx
     .update(subscriptions)
     .set({ status: 'Cancelled' })
-    .where(and(eq(subscriptions.accountId, subscriptionAccountId), inArray(subscriptions.status, ['Provisioning'])));
+    .where(and(eq(subscriptions.accountId, subscriptionAccountId), inArray(subscriptions.status, ['Pending', 'Provisioning'])));
   await tx.update(accounts).set({ state: 'Terminated', terminatedAt: now, updatedAt: now }).where(eq(accounts.id, subscriptionAccountId));
 }

@@ -145,7 +145,7 @@ describe('placing an order (PlaceOrder)', () => {
     const pending = await placePending();
     expect(pending).toMatchObject({ CreditCheck: true, CreditLimit: '1000.00', CanCancel: true, CanDecide: false });
     expect(await requestsOfOrder(pending.Id)).toEqual([]);
-    expect(await subscriptionStatus(pending.SubscriptionAccountId!)).toBe('Provisioning');
+    expect(await subscriptionStatus(pending.SubscriptionAccountId!)).toBe('Pending');
   });
 
   it('a price that moved since the overview answers 409 and orders nothing', async () => {

@@ -81,7 +81,8 @@ export async function placeOrderInTransaction(
     commitment: preview.Commitment,
     minimumContractEndDate: termEnd(now, preview.Commitment),
     hasPriceProtection: true,
-    status: 'Provisioning',
+    // An order waiting for approval has a subscription waiting with it.
+    status: preview.NeedsApproval ? 'Pending' : 'Provisioning',
     billingFrequency: preview.BillingFrequency,
     currency: preview.Currency,
     unitPrice: priced.recurringUnitPrice,

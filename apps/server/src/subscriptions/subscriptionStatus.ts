@@ -4,12 +4,12 @@ import { subscriptions } from '../platform/db/schema';
 
 /**
  * A subscription's life (issue 14), one table of allowed transitions (DESIGN.md "State machines"):
- * an order makes it Provisioning; the vendor's answer to its Create request makes it Active or
+ * an order makes it Pending while it waits for approval, then Provisioning; the vendor's answer to its Create request makes it Active or
  * Failed; a cancelled Create leaves it Cancelled; Suspend, Resume and Terminate requests move an
  * Active one. Written conditionally on the status it leaves, so a late or repeated outcome changes
  * nothing.
  */
-export const SUBSCRIPTION_STATUSES = ['Provisioning', 'Active', 'Failed', 'Cancelled', 'Suspended', 'Terminated'] as const;
+export const SUBSCRIPTION_STATUSES = ['Pending', 'Provisioning', 'Active', 'Failed', 'Cancelled', 'Suspended', 'Terminated'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 type Outcome = 'completed' | 'failed' | 'cancelled';
