@@ -67,5 +67,10 @@ export const AUDIT_ACTIONS = [
   'ProvisioningRequestEscalated',
   'ProvisioningRequestResubmitted',
   'ProvisioningRequestRetried',
+  'SubscriptionQuantityChanged',
+  'SubscriptionQuantityChangeScheduled',
+  'SubscriptionAutoRenewSet',
+  'SubscriptionRenewed',
+  'SubscriptionEndedAtTermEnd',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -117,5 +117,10 @@ export const ERROR_KEYS = [
   'order_cancel_not_allowed',
   'credit_limit_company_only',
   'credit_limit_seller_only',
+  // Subscriptions (issue 14).
+  'subscription_not_found',
+  'subscription_not_active',
+  'subscription_quantity_unchanged',
+  'subscription_change_in_progress',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];

@@ -1,0 +1,148 @@
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { BILLING_FREQUENCIES_BY_COMMITMENT, COMMITMENTS, type BillingFrequency, type Commitment } from '@cmp/contracts/orders';
+import type { Database, Tx } from '../platform/db/database';
+import { accounts, provisioningRequests, subscriptionScheduledChanges, subscriptionSeatBatches, subscriptions } from '../platform/db/schema';
+import { writeAudit } from '../platform/audit';
+import { findCompanyAccount, type AccountRow } from '../platform/session';
+import { priceCatalogItems, serviceItems } from '../marketplace/servicePrices';
+import { termEnd, viewerOfAccount } from '../orders/orderPricing';
+import { subscriptionOf } from './subscriptionQueries';
+
+// The renewal at term end (issue 14 "renewal at term end by a job"): an Active subscription whose
+// term has ended
+// - with auto-renew Renew starts a new term (from the old term's end) at the then-current price of
+//   the customer's pricelist (the one price function, as an order is priced), takes the changes
+//   scheduled for the renewal (quantity, term, billing frequency) and opens a 'Renewal' seat batch
+//   with its cancellation window; a changed quantity goes to the vendor as a 'Modify' request;
+// - with auto-renew Terminate ends: status Terminated and a 'Terminate' request to the vendor.
+// Idempotent: each subscription is written conditionally on the term end the job read, so a second
+// run (or a second node) changes nothing. A subscription many terms behind renews one term per run.
+// The vendor requests carry next_attempt_at = now: the provisioning sweeper (each minute) sends
+// their jobs, as the job runner gives a job no way to send others.
+
+export interface RenewalOutcome {
+  accountId: number;
+  outcome: 'Renewed' | 'Terminated';
+}
+
+/** Renews or ends every subscription due at `now` (at most `limit` per run). */
+export async function renewDueSubscriptions(db: Database, now = new Date(), limit = 200): Promise<RenewalOutcome[]> {
+  const due = await db
+    .select({ accountId: subscriptions.accountId, end: subscriptions.minimumContractEndDate })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.status, 'Active'), lte(subscriptions.minimumContractEndDate, now)))
+    .orderBy(asc(subscriptions.minimumContractEndDate))
+    .limit(limit);
+  const outcomes: RenewalOutcome[] = [];
+  for (const { accountId, end } of due) {
+    const outcome = await db.transaction((tx) => renewOne(tx, accountId, end!, now));
+    if (outcome) outcomes.push(outcome);
+  }
+  return outcomes;
+}
+
+async function renewOne(tx: Tx, accountId: number, readEnd: Date, now: Date): Promise<RenewalOutcome | undefined> {
+  const [account] = await tx.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);
+  if (!account) return undefined;
+  const { subscription: s, product } = await subscriptionOf(tx, account, true);
+  // Someone (another run) moved it meanwhile: nothing to do.
+  if (s.status !== 'Active' || s.minimumContractEndDate?.getTime() !== readEnd.getTime()) return undefined;
+  const company = await findCompanyAccount(tx, account);
+  const companyId = company?.id ?? account.id;
+  const audit = (action: 'SubscriptionRenewed' | 'SubscriptionEndedAtTermEnd', details: Record<string, unknown>) =>
+    writeAudit(tx, null, { action, accountId: account.id, accountPath: account.path, details });
+  const request = (action: 'Modify' | 'Terminate', quantity: number) =>
+    tx.insert(provisioningRequests).values({
+      companyAccountId: companyId,
+      subscriptionAccountId: account.id,
+      productName: s.productName,
+      action,
+      quantity,
+      orderStatus: 'Submitted',
+      productStatus: 'Pending',
+      customerId: `company-${companyId}`,
+      nextAttemptAt: now,
+    });
+
+  if (s.autoRenew !== 'Renew') {
+    const ended = await tx
+      .update(subscriptions)
+      .set({ status: 'Terminated' })
+      .where(and(eq(subscriptions.accountId, account.id), eq(subscriptions.status, 'Active'), eq(subscriptions.minimumContractEndDate, readEnd)))
+      .returning({ id: subscriptions.accountId });
+    if (!ended.length) return undefined;
+    await request('Terminate', s.quantity);
+    await audit('SubscriptionEndedAtTermEnd', { Service: s.productName, TermEndDate: readEnd.toISOString() });
+    return { accountId, outcome: 'Terminated' };
+  }
+
+  // The changes scheduled for the renewal (a downgrade, 'Product', is the upgrade's and stays).
+  const changes = await tx
+    .select()
+    .from(subscriptionScheduledChanges)
+    .where(and(eq(subscriptionScheduledChanges.subscriptionAccountId, account.id), inArray(subscriptionScheduledChanges.kind, ['Quantity', 'Commitment', 'BillingFrequency'])))
+    .orderBy(asc(subscriptionScheduledChanges.id));
+  let quantity = s.quantity;
+  let commitment = s.commitment as Commitment;
+  let billingFrequency = s.billingFrequency as BillingFrequency;
+  for (const change of changes) {
+    if (change.kind === 'Quantity' && Number.isSafeInteger(Number(change.value)) && Number(change.value) > 0) quantity = Number(change.value);
+    if (change.kind === 'Commitment' && (COMMITMENTS as readonly string[]).includes(change.value)) commitment = change.value as Commitment;
+    if (change.kind === 'BillingFrequency') billingFrequency = change.value as BillingFrequency;
+  }
+  if (!BILLING_FREQUENCIES_BY_COMMITMENT[commitment].includes(billingFrequency)) billingFrequency = BILLING_FREQUENCIES_BY_COMMITMENT[commitment][0]!;
+
+  // The then-current price: the first recurring item priced by the customer's pricelist. A service
+  // no longer priced for the customer keeps its old price (the renewal does not stop for it).
+  let unitPrice = s.unitPrice;
+  let priceRule = s.priceRule;
+  let currency = s.currency;
+  if (company) {
+    const viewer = await viewerOfAccount(tx, company as AccountRow);
+    const items = (await serviceItems(tx, s.productName)).filter((item) => item.feeType === 'Recurring');
+    const prices = await priceCatalogItems(tx, viewer, items);
+    const price = items.map((item) => prices.get(item.id)).find((p) => p && p.Amount !== null);
+    if (price) {
+      unitPrice = price.Amount;
+      currency = price.Currency;
+      priceRule = price.Rule ? `${price.Rule.RuleName} (${price.Rule.Model}${price.Rule.Parameter ? ` ${price.Rule.Parameter}` : ''})` : price.Basis;
+    }
+  }
+  const newEnd = termEnd(readEnd, commitment);
+  const renewed = await tx
+    .update(subscriptions)
+    .set({ quantity, commitment, billingFrequency, unitPrice, priceRule, currency, termStartDate: readEnd, minimumContractEndDate: newEnd })
+    .where(and(eq(subscriptions.accountId, account.id), eq(subscriptions.status, 'Active'), eq(subscriptions.minimumContractEndDate, readEnd)))
+    .returning({ id: subscriptions.accountId });
+  if (!renewed.length) return undefined;
+  if (changes.length) {
+    await tx.delete(subscriptionScheduledChanges).where(
+      inArray(
+        subscriptionScheduledChanges.id,
+        changes.map((c) => c.id),
+      ),
+    );
+  }
+  await tx.insert(subscriptionSeatBatches).values({
+    subscriptionAccountId: account.id,
+    kind: 'Renewal',
+    quantity,
+    refundableQuantity: quantity,
+    refundableUntil: new Date(now.getTime() + product.cancellationWindowHours * 3_600_000),
+    createdAt: now,
+  });
+  if (quantity !== s.quantity) await request('Modify', quantity);
+  await audit('SubscriptionRenewed', {
+    Service: s.productName,
+    TermStartDate: readEnd.toISOString(),
+    TermEndDate: newEnd.toISOString(),
+    Quantity: quantity,
+    PreviousQuantity: s.quantity,
+    Commitment: commitment,
+    BillingFrequency: billingFrequency,
+    UnitPrice: unitPrice,
+    PreviousUnitPrice: s.unitPrice,
+    Currency: currency,
+  });
+  return { accountId, outcome: 'Renewed' };
+}
