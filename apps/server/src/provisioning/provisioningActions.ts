@@ -28,11 +28,11 @@ import { visibleProvisioningRequests } from './provisioningQueries';
  * (see ACTIONS.md); until then the cast keeps the audit entry written under this name.
  */
 export const PROVISIONING_AUDIT_ACTIONS: Record<ProvisioningAction, AuditAction> = {
-  cancel: 'ProvisioningRequestCancelled' as AuditAction,
-  complete: 'ProvisioningRequestCompleted' as AuditAction,
-  escalate: 'ProvisioningRequestEscalated' as AuditAction,
-  resubmit: 'ProvisioningRequestResubmitted' as AuditAction,
-  retry: 'ProvisioningRequestRetried' as AuditAction,
+  cancel: 'ProvisioningRequestCancelled',
+  complete: 'ProvisioningRequestCompleted',
+  escalate: 'ProvisioningRequestEscalated',
+  resubmit: 'ProvisioningRequestResubmitted',
+  retry: 'ProvisioningRequestRetried',
 };
 
 type RequestRow = typeof provisioningRequests.$inferSelect;

@@ -156,7 +156,8 @@ export async function processProvisioningRequest(db: Database, requestId: number
 
     const status = await connector.getStatus(request.vendorRequestId);
     if (status.state === 'Pending') {
-      const pendingFor = Date.now() - (request.sendDate ?? request.createdAt).getTime();
+      // Polled more slowly the longer the vendor has been at it — counted from the last hand action (a retry) too.
+      const pendingFor = Date.now() - Math.max((request.sendDate ?? request.createdAt).getTime(), request.lastActionAt?.getTime() ?? 0);
       const nextAt = new Date(Date.now() + Math.min(MAX_POLL_MS, Math.max(settings.pollIntervalMs, Math.round(pendingFor / 5))));
       return (await update({ nextAttemptAt: nextAt })) ? { outcome: 'pending', nextAt } : { outcome: 'nothing' };
     }

@@ -21,8 +21,9 @@ export const ACCOUNT_TABS: AccountTab[] = [
   { path: '', titleKey: 'routes.account' },
   { path: '/users', titleKey: 'routes.users', types: ['Reseller', 'Company', 'Department'], rule: read('USER_ACCOUNT') },
   // spec §6 "New menu needs Create on product account (order service)": what may be ordered under the account.
-  { path: '/available-services', titleKey: 'routes.available_services', types: ['Reseller', 'Company', 'Department', 'User'], rule: requirement('PRODUCT_ACCOUNT', ['Create']) },
-  { path: '/provisioning', titleKey: 'routes.provisioning', rule: { any: [read('PROVISIONING_REQUEST'), read('PROVISIONING_REQUEST_OWNED')] } },
+  { path: '/available-services', titleKey: 'routes.available_services', types: ['Company', 'Department', 'User'], rule: requirement('PRODUCT_ACCOUNT', ['Create']) },
+  // The rights IProvisioningService/GetProvisioningRequests asks for (issue 14).
+  { path: '/provisioning', titleKey: 'routes.provisioning', rule: { any: [read('FAILED_PROVISIONING'), read('FAILED_PROVISIONING_OWNED')] } },
   { path: '/notifications', titleKey: 'routes.notifications', types: ['Reseller', 'Company', 'Department', 'User'], rule: read('NOTIFICATIONS') },
   { path: '/audit-log', titleKey: 'routes.audit_log', rule: read('AUDIT_LOG') },
   { path: '/user-log', titleKey: 'routes.user_log', types: ['User'], rule: read('AUDIT_LOG') },
