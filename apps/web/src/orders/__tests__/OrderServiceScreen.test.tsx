@@ -103,7 +103,7 @@ describe('OrderServiceScreen (issue 14 "Ordering")', () => {
     expect(await screen.findByRole('heading', { name: 'Step 4 of 4: Overview' })).toBeInTheDocument();
     expect(calls('PreviewOrder')[0]?.body).toEqual({ parentAccountId: 57, productName: 'SKYLINE_MAIL', quantity: 10, commitment: 'annual', billingFrequency: 'Annual', isPrepaid: false });
     const lines = within(screen.getByRole('table', { name: 'Price lines' })).getAllByRole('row').slice(1);
-    expect(lines[0]).toHaveTextContent(/Mailbox.*€65\.64 per user.*10.*€656\.40.*Markup 12 % — rule 'Collaboration margin'/);
+    expect(lines[0]).toHaveTextContent(/Mailbox.*€65\.64 per user \/ month.*10.*€656\.40.*Markup 12 % — rule 'Collaboration margin'/);
     expect(lines[1]).toHaveTextContent(/Onboarding.*One-time setup fee.*€250\.00.*1.*€250\.00.*suggested retail price/);
     const page = document.body;
     expect(page).toHaveTextContent('Setup fee€250.00');

@@ -21,12 +21,19 @@ const amountSx = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', white
  * fee, the recurring charge per billing period, the order value, and the credit check's figures —
  * and, when the projected invoice exceeds the credit limit, that the order waits for approval.
  */
-export function OrderOverview({ preview }: { preview: OrderPreview }) {
+export function OrderOverview({ preview, servicePeriod }: { preview: OrderPreview; servicePeriod: 'Monthly' | 'Annual' }) {
   const { t, i18n } = useTranslation();
   const linesId = useId();
   const locale = i18n.language;
   const money = (amount: string) => formatMoney(amount, preview.Currency, locale);
   const frequency = t(`order_wizard.frequencies.${preview.BillingFrequency}`);
+  // A recurring unit price is per billing period of the service (orders contract), the amount per billing frequency.
+  const unitPriceText = (line: OrderPreview['Lines'][number]) => {
+    const price = money(line.UnitPrice);
+    if (line.FeeType !== 'Recurring') return line.Unit ? t('order_wizard.line_per_unit', { price, unit: line.Unit }) : price;
+    const period = t(`marketplace.periods.${servicePeriod}`);
+    return line.Unit ? t('order_wizard.line_per_unit_period', { price, unit: line.Unit, period }) : t('order_wizard.line_per_period', { price, period });
+  };
   const facts: [string, string][] = [
     [t('order_wizard.overview_account'), preview.ParentAccountName === preview.CompanyName ? preview.CompanyName : `${preview.ParentAccountName} · ${preview.CompanyName}`],
     [t('order_wizard.overview_service'), preview.DisplayName],
@@ -78,7 +85,7 @@ export function OrderOverview({ preview }: { preview: OrderPreview }) {
                     {t(`order_wizard.fee_types.${line.FeeType}`, { frequency })}
                   </Typography>
                 </TableCell>
-                <TableCell sx={amountSx}>{line.Unit ? t('order_wizard.line_per_unit', { price: money(line.UnitPrice), unit: line.Unit }) : money(line.UnitPrice)}</TableCell>
+                <TableCell sx={amountSx}>{unitPriceText(line)}</TableCell>
                 <TableCell sx={amountSx}>{new Intl.NumberFormat(locale).format(line.Quantity)}</TableCell>
                 <TableCell sx={{ ...amountSx, fontWeight: 500 }}>{line.FeeType === 'Usage' ? t('order_wizard.line_billed_by_use') : money(line.Amount)}</TableCell>
                 <TableCell sx={{ minWidth: 200 }}>

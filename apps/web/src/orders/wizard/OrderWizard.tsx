@@ -133,14 +133,16 @@ export function OrderWizard({ givenAccountId, givenService }: OrderWizardProps) 
 
   const stepTitle = t(`order_wizard.steps.${STEPS[step]}`);
   const stepSummary = (index: number) => (index === 0 ? shownAccount?.DisplayName : index === 1 ? service?.DisplayName : undefined);
+  // The steps whose choices still stand can be gone to from any step (back, and forward again).
+  const lastOpenStep = !accountInfo?.CanOrder ? 0 : !service ? 1 : !placement.overview ? 2 : 3;
   return (
     <Stack spacing={3}>
       <Stepper activeStep={step} aria-label={t('order_wizard.steps_label')} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
         {STEPS.map((name, index) => (
-          // Every step is a button (MUI makes the stepper a tab list then): the ones done go back to
-          // themselves, the current one is selected, the ones to come are disabled until reached.
-          <Step key={name} completed={index < step} disabled={index > step}>
-            <StepButton onClick={index < step ? () => setStep(index) : undefined} optional={index < step ? <Typography variant="caption">{stepSummary(index)}</Typography> : undefined}>
+          // Every step is a button (MUI makes the stepper a tab list then): the current one is selected,
+          // those whose choices stand can be gone to, the ones not reachable yet are disabled.
+          <Step key={name} completed={index !== step && index < lastOpenStep} disabled={index !== step && index > lastOpenStep}>
+            <StepButton onClick={index !== step && index <= lastOpenStep ? () => setStep(index) : undefined} optional={stepSummary(index) && index < lastOpenStep ? <Typography variant="caption">{stepSummary(index)}</Typography> : undefined}>
               <StepLabel slots={{ stepIcon: StepNumberIcon }}>
                 {t(`order_wizard.steps.${name}`)}
               </StepLabel>
@@ -163,7 +165,7 @@ export function OrderWizard({ givenAccountId, givenService }: OrderWizardProps) 
         {step === 2 && service && configuration && (
           <ConfigureStep service={service} configuration={configuration} onChange={configure} problems={problems} shownProblems={shownProblems} onBlur={(field) => setShownProblems((shown) => new Set(shown).add(field))} />
         )}
-        {step === 3 && placement.overview && <OrderOverview preview={placement.overview.preview} />}
+        {step === 3 && placement.overview && <OrderOverview preview={placement.overview.preview} servicePeriod={service?.BillingPeriod ?? 'Monthly'} />}
         {placement.notice && (
           <Alert severity="warning" role="alert" sx={{ mt: 2 }}>
             {placement.notice}
