@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import type { OrderPreview } from '@cmp/contracts/orders';
 import { formatMoney } from '../../platform/money/formatMoney';
 import { priceReason } from '../../marketplace/utils/priceText';
+import { DefinitionList } from './DefinitionList';
 import { formatDate } from './orderWizardState';
 
 const amountSx = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
@@ -102,23 +103,6 @@ export function OrderOverview({ preview, servicePeriod }: { preview: OrderPrevie
         {t('order_wizard.overview_totals')}
       </Typography>
       <DefinitionList items={figures} alignRight />
-    </Box>
-  );
-}
-
-function DefinitionList({ items, alignRight = false }: { items: [string, string, boolean?][]; alignRight?: boolean }) {
-  return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content max-content', columnGap: 4, rowGap: 0.75, m: 0 }}>
-      {items.map(([label, value, isStrong]) => (
-        <Box key={label} sx={{ display: 'contents' }}>
-          <Typography component="dt" color="text.secondary" sx={isStrong ? { fontWeight: 600, color: 'text.primary' } : undefined}>
-            {label}
-          </Typography>
-          <Typography component="dd" sx={{ m: 0, fontWeight: isStrong ? 600 : undefined, ...(alignRight ? { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } : {}) }}>
-            {value}
-          </Typography>
-        </Box>
-      ))}
     </Box>
   );
 }

@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { Order } from '@cmp/contracts/orders';
 import { formatMoney } from '../../platform/money/formatMoney';
 import { useOrder } from '../api/orderWizardApi';
+import { DefinitionList } from './DefinitionList';
 
 /**
  * The placed order (issue 14): Approved → provisioning has started; Pending → it waits for an
@@ -33,23 +34,16 @@ export function OrderResult({ placed }: { placed: Order }) {
         <AlertTitle>{t(`order_wizard.result_status.${order.ApprovalStatus}`)}</AlertTitle>
         {t(`order_wizard.result_text.${order.ApprovalStatus}`, { reason: order.Reason })}
       </Alert>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 4, rowGap: 0.75, m: 0, mb: 3 }}>
-        {[
-          [t('order_wizard.overview_service'), order.ProductDisplayName],
-          [t('order_wizard.overview_account'), order.ParentAccountName],
-          [t('order_wizard.quantity'), new Intl.NumberFormat(i18n.language).format(order.Quantity)],
-          [t('order_wizard.overview_order_value'), formatMoney(order.OrderValue, order.Currency, i18n.language)],
-          ...(order.SubscriptionStatus ? [[t('order_wizard.result_subscription_status'), t(`order_wizard.subscription_status.${order.SubscriptionStatus}`, { defaultValue: order.SubscriptionStatus })]] : []),
-        ].map(([label, value]) => (
-          <Box key={label} sx={{ display: 'contents' }}>
-            <Typography component="dt" color="text.secondary">
-              {label}
-            </Typography>
-            <Typography component="dd" sx={{ m: 0 }}>
-              {value}
-            </Typography>
-          </Box>
-        ))}
+      <Box sx={{ mb: 3 }}>
+        <DefinitionList
+          items={[
+            [t('order_wizard.overview_service'), order.ProductDisplayName],
+            [t('order_wizard.overview_account'), order.ParentAccountName],
+            [t('order_wizard.quantity'), new Intl.NumberFormat(i18n.language).format(order.Quantity)],
+            [t('order_wizard.overview_order_value'), formatMoney(order.OrderValue, order.Currency, i18n.language)],
+            ...(order.SubscriptionStatus ? [[t('order_wizard.result_subscription_status'), t(`order_wizard.subscription_status.${order.SubscriptionStatus}`, { defaultValue: order.SubscriptionStatus })] as [string, string]] : []),
+          ]}
+        />
       </Box>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
         {order.SubscriptionAccountId !== null && (
