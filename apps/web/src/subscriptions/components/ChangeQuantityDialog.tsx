@@ -1,0 +1,126 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { MAX_ORDER_QUANTITY } from '@cmp/contracts/orders';
+import type { ChangeSubscriptionQuantityResponse, Subscription } from '@cmp/contracts/subscriptions';
+import { failureText } from '../../platform/api/failureText';
+import { formatDateTime } from '../../platform/dates/formatDateTime';
+import { formatMoney } from '../../platform/money/formatMoney';
+import { useDebouncedValue } from '../../users/hooks/useDebouncedValue';
+import { changeQuantity, previewQuantityChange } from '../api/subscriptionsApi';
+
+interface Props {
+  subscription: Subscription;
+  onClose: () => void;
+  onChanged: (answer: ChangeSubscriptionQuantityResponse) => void;
+}
+
+/**
+ * The quantity change (issue 14 "Changes"): the new quantity; the server's preview says whether it
+ * applies now (with the prorated charge or refund) or is scheduled for the renewal, and which
+ * scheduled changes an immediate change would drop — shown before the user confirms.
+ */
+export function ChangeQuantityDialog({ subscription, onClose, onChanged }: Props) {
+  const { t, i18n } = useTranslation();
+  const [text, setText] = useState(String(subscription.Quantity));
+  const [schedule, setSchedule] = useState(false);
+  const [preview, setPreview] = useState<ChangeSubscriptionQuantityResponse>();
+  const [serverError, setServerError] = useState<string>();
+  const [isSaving, setIsSaving] = useState(false);
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const quantity = Number(text.trim());
+  const validation = !/^\d+$/.test(text.trim()) || quantity < 1 || quantity > MAX_ORDER_QUANTITY
+    ? t('subscriptions.quantity_invalid', { max: MAX_ORDER_QUANTITY })
+    : quantity === subscription.Quantity
+      ? t('subscriptions.quantity_unchanged')
+      : undefined;
+  const debounced = useDebouncedValue(validation ? undefined : quantity);
+
+  useEffect(() => {
+    setPreview(undefined);
+    if (debounced === undefined || debounced !== quantity) return;
+    const controller = new AbortController();
+    previewQuantityChange(subscription.AccountId, debounced, schedule, controller.signal)
+      .then((answer) => {
+        setPreview(answer);
+        setServerError(undefined);
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setServerError(failureText(error));
+      });
+    return () => controller.abort();
+  }, [debounced, quantity, schedule, subscription.AccountId, t]);
+
+  const locale = i18n.language;
+  const amount = (value: string | null) => (value !== null && preview?.Currency ? formatMoney(value, preview.Currency, locale) : null);
+  const renewal = subscription.MinimumContractEndDate ? formatDateTime(subscription.MinimumContractEndDate, locale) : t('subscriptions.not_set');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (validation || !preview) return;
+    setIsSaving(true);
+    try {
+      onChanged(await changeQuantity(subscription.AccountId, quantity, schedule, idempotencyKey));
+    } catch (error) {
+      setServerError(failureText(error));
+    } finally {
+      setIsSaving(false);
+    }
+  };
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="change-quantity-title" fullWidth maxWidth="sm">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="change-quantity-title">{t('subscriptions.change_quantity_title')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <TextField
+              label={t('subscriptions.new_quantity')}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              error={Boolean(validation)}
+              helperText={validation ?? t('subscriptions.current_quantity', { quantity: subscription.Quantity })}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+              autoFocus
+            />
+            <FormControlLabel control={<Checkbox checked={schedule} onChange={(event) => setSchedule(event.target.checked)} />} label={t('subscriptions.schedule_for_renewal')} />
+            {preview && !validation && (
+              <Alert severity={preview.Outcome === 'Applied' ? 'info' : 'warning'} role="status">
+                {preview.Outcome === 'Applied'
+                  ? preview.Direction === 'Increase'
+                    ? t('subscriptions.applies_now_charge', { amount: amount(preview.ProratedAmount) ?? '—', days: preview.RemainingDays, termDays: preview.TermDays })
+                    : t('subscriptions.applies_now_refund', { amount: amount(preview.ProratedAmount) ?? '—', days: preview.RemainingDays, termDays: preview.TermDays })
+                  : schedule
+                    ? t('subscriptions.scheduled_on_request', { date: renewal })
+                    : t('subscriptions.scheduled_outside_window', { date: renewal, refundable: preview.RefundableQuantity })}
+              </Alert>
+            )}
+            {preview && !validation && preview.Outcome === 'Applied' && preview.DroppedScheduledChanges.length > 0 && (
+              <Alert severity="warning">
+                {t('subscriptions.drops_scheduled', {
+                  changes: preview.DroppedScheduledChanges.map((change) => t(`subscriptions.change_kind.${change.Kind}`, { value: change.Value })).join(', '),
+                })}
+              </Alert>
+            )}
+            {serverError && <Alert severity="error">{serverError}</Alert>}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('subscriptions.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={Boolean(validation) || !preview || isSaving}>
+            {preview?.Outcome === 'Scheduled' ? t('subscriptions.schedule_change') : t('subscriptions.apply_change')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
