@@ -121,3 +121,21 @@ test("an account's available services lead into the wizard with account and serv
   await expect(page).toHaveURL(new RegExp(`#/Account/Create/Service\\?accountId=${contoso}&service=SKYLINE_MAIL$`));
   await expect(page.getByRole('heading', { level: 2, name: stepHeading(3, TEXT.steps.configure) })).toBeVisible();
 });
+
+test('an order within the credit limit is approved at once and its subscription becomes active through the vendor', async ({ page }) => {
+  await signIn(page, 'company.admin');
+  await expect(page).toHaveURL(/#\/Dashboard$/);
+  await page.goto('/#/Account/Create/Service?service=SKYLINE_MAIL');
+  await expect(page.getByRole('heading', { level: 2, name: stepHeading(3, TEXT.steps.configure) })).toBeVisible();
+  // One seat, one month, billed monthly: the service's first term and frequency to start with.
+  await expect(page.getByRole('textbox', { name: TEXT.quantity })).toHaveValue('1');
+  await page.getByRole('button', { name: TEXT.show_overview }).click();
+  await expect(page.getByRole('heading', { level: 2, name: stepHeading(4, TEXT.steps.overview) })).toBeVisible();
+  await expect(page.getByText(TEXT.approval_title)).toHaveCount(0);
+  await page.getByRole('button', { name: TEXT.place_order, exact: true }).click();
+  await expect(page.getByText(TEXT.result_status.Approved)).toBeVisible();
+  // The wizard follows the order (GetOrder) while the vendor sandbox provisions it.
+  await expect(page.getByText(TEXT.subscription_status.Active, { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expectAccessible(page);
+  await snapshot(page, 'order-result-approved');
+});
