@@ -91,12 +91,14 @@ export async function subscriptionInfo(
   may: { changeQuantity: boolean; setAutoRenew: boolean },
   now = new Date(),
 ): Promise<Subscription> {
+  // The open change first: one that ends between the two reads then shows its new quantity, never
+  // the old quantity without the change (the reads are not one snapshot).
+  const openModify = await openModifyOf(db, account.id);
   const { subscription: s, product } = await subscriptionOf(db, account);
-  const [batches, scheduled, history, openModify] = await Promise.all([
+  const [batches, scheduled, history] = await Promise.all([
     seatBatchesOf(db, account.id),
     scheduledChangesOf(db, account.id),
     db.select().from(provisioningRequests).where(eq(provisioningRequests.subscriptionAccountId, account.id)).orderBy(desc(provisioningRequests.createdAt), desc(provisioningRequests.id)).limit(100),
-    openModifyOf(db, account.id),
   ]);
   const seatBatches = batches.map((batch) => toSeatBatch(batch, now));
   const isActive = s.status === 'Active';

@@ -1,0 +1,71 @@
+import { expect, test, type Page } from '@playwright/test';
+import subscriptionsEn from '../apps/web/src/locales/subscriptions/en.json' with { type: 'json' };
+import { expectAccessible, signIn, snapshot } from './support';
+
+// Issue 14 "Subscriptions": company.admin of Contoso Ltd orders Nimbus Endpoint Protection through
+// the API (the vendor sandbox of the demo delivers it), opens its service info, reads its terms and
+// the open cancellation window, and adds seats: the dialog says the change applies now with a
+// prorated charge, and the vendor makes it.
+
+const TEXT = subscriptionsEn.subscriptions;
+const OPERATIONS = '/DataModel/service.svc/rest';
+
+async function post<T>(page: Page, operation: string, data: unknown): Promise<T> {
+  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  const response = await page.request.post(`${OPERATIONS}/${operation}`, { data, headers: { 'x-xsrf-token': xsrf } });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as T;
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+});
+test.setTimeout(120_000);
+
+test("company.admin opens a subscription's service info and adds seats that apply at once", async ({ page }) => {
+  await signIn(page, 'company.admin');
+  await expect(page).toHaveURL(/#\/Dashboard$/);
+  const accounts = await post<{ AccountId: number; DisplayName: string }[]>(page, 'IAccountService/Search', { searchString: 'Contoso Ltd', includeDepartment: false });
+  const contoso = accounts.find((account) => account.DisplayName === 'Contoso Ltd')!.AccountId;
+  const placed = await post<{ Order: { SubscriptionAccountId: number } }>(page, 'IAccountService/PlaceOrder', {
+    parentAccountId: contoso,
+    productName: 'NIMBUS_ENDPOINT',
+    quantity: 3,
+    commitment: '1-month',
+    billingFrequency: 'Monthly',
+  });
+  const accountId = placed.Order.SubscriptionAccountId;
+  await expect
+    .poll(async () => (await post<{ Subscription: { Status: string } }>(page, 'IAccountService/GetSubscription', { accountId })).Subscription.Status, { timeout: 60_000 })
+    .toBe('Active');
+
+  await page.goto(`/#/account/${accountId}/service-info`);
+  await expect(page.getByRole('tab', { name: 'Service information', selected: true })).toBeVisible();
+  const facts = page.getByRole('region', { name: TEXT.facts_title });
+  await expect(facts.getByText(TEXT.price_protection_yes)).toBeVisible();
+  await expect(facts.getByText('€3.22 per unit and month')).toBeVisible();
+  await expect(page.getByRole('table', { name: TEXT.windows_title }).getByText(TEXT.batch_kind_value.Purchase)).toBeVisible();
+  await expect(page.getByRole('table', { name: TEXT.history_title }).getByText('Create')).toBeVisible();
+  await expect(page.getByRole('switch', { name: TEXT.auto_renew_label })).toBeChecked();
+  await expectAccessible(page);
+  await snapshot(page, 'subscription-info');
+
+  await page.getByRole('button', { name: TEXT.change_quantity }).click();
+  const dialog = page.getByRole('dialog', { name: TEXT.change_quantity_title });
+  const field = dialog.getByRole('textbox', { name: TEXT.new_quantity });
+  await field.fill('0');
+  await expect(dialog.getByText('Enter a whole number from 1 to 100000.')).toBeVisible();
+  await field.fill('5');
+  // 2 devices × €3.22 for the whole one-month term.
+  await expect(dialog.getByText(/^Applies now\. Prorated charge for the added seats: €6\.44/)).toBeVisible();
+  await expectAccessible(page);
+  await snapshot(page, 'subscription-change-quantity');
+  await dialog.getByRole('button', { name: TEXT.apply_change }).click();
+  await expect(dialog).toBeHidden();
+
+  // The vendor makes the change; the screen follows (a second Addition window, a Modify in the history).
+  const windows = page.getByRole('table', { name: TEXT.windows_title });
+  await expect(windows.getByText(TEXT.batch_kind_value.Addition)).toBeVisible();
+  await expect(page.getByRole('table', { name: TEXT.history_title }).getByText('Modify')).toBeVisible();
+  await expect(facts.getByText('5', { exact: true })).toBeVisible({ timeout: 30_000 });
+});
