@@ -61,7 +61,7 @@ export function ServiceCard({ service }: { service: ServiceSearchResult }) {
         )}
         {price?.Amount != null && (
           <Box sx={{ mt: 1 }}>
-            <OrderServiceButton service={service.Id} serviceName={service.DisplayName} size="small" variant="outlined" />
+            <OrderServiceButton service={service.Id} describedBy={headingId} size="small" variant="outlined" />
           </Box>
         )}
       </Box>

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import type { ServiceInfo } from '@cmp/contracts/marketplace';
 import { installFakeFetch } from '../../test/fakeFetch';
@@ -58,7 +58,10 @@ afterEach(() => {
 describe('"Order" on Explore and the service page (issue 14)', () => {
   it('leads from an Explore card to the wizard with the service chosen', async () => {
     render('/Marketplace/Explore?page=1&size=20', true);
-    expect(await screen.findByRole('link', { name: 'Order Skyline Mail' })).toHaveAttribute('href', '/Account/Create/Service?service=SKYLINE_MAIL');
+    const card = await screen.findByRole('article', { name: 'Skyline Mail' });
+    const order = within(card).getByRole('link', { name: 'Order' });
+    expect(order).toHaveAttribute('href', '/Account/Create/Service?service=SKYLINE_MAIL');
+    expect(order).toHaveAccessibleDescription('Skyline Mail');
   });
 
   it('leads from the service page to the wizard with the service chosen', async () => {

@@ -24,6 +24,8 @@ export function OrderResult({ placed }: { placed: Order }) {
   const order = latest ?? placed;
   useEffect(() => headingRef.current?.focus(), []);
   const isPending = order.ApprovalStatus === 'Pending';
+  // Approved and provisioned: the result says the subscription is ready rather than on its way.
+  const outcome = order.ApprovalStatus === 'Approved' && order.SubscriptionStatus === 'Active' ? 'Active' : order.ApprovalStatus;
   const severity = order.ApprovalStatus === 'Approved' ? 'success' : isPending ? 'info' : 'warning';
   return (
     <Box>
@@ -31,8 +33,8 @@ export function OrderResult({ placed }: { placed: Order }) {
         {t('order_wizard.result_title', { id: order.Id })}
       </Typography>
       <Alert severity={severity} sx={{ mb: 2 }}>
-        <AlertTitle>{t(`order_wizard.result_status.${order.ApprovalStatus}`)}</AlertTitle>
-        {t(`order_wizard.result_text.${order.ApprovalStatus}`, { reason: order.Reason })}
+        <AlertTitle>{t(`order_wizard.result_status.${outcome}`)}</AlertTitle>
+        {t(`order_wizard.result_text.${outcome}`, { reason: order.Reason })}
       </Alert>
       <Box sx={{ mb: 3 }}>
         <DefinitionList
