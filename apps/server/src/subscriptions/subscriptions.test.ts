@@ -151,10 +151,12 @@ describe('ChangeSubscriptionQuantity', () => {
     const applied = await change(accountId, 6);
     expect(applied.body).toMatchObject({ Outcome: 'Applied', DroppedScheduledChanges: [expect.objectContaining({ Value: '2' })] });
     expect((await getSubscription(accountId)).ScheduledChanges).toEqual([]);
-    // While the vendor makes it, no other change is taken.
+    // While the vendor has not made it (here: it failed, waiting for someone to retry it), no other change is taken.
+    await rowsOf(sql`update provisioning_requests set order_status = 'Failed', is_final_status = false, next_attempt_at = null where id = ${applied.body.ProvisioningRequestId}`);
     const during = await change(accountId, 7);
-    if (during.status !== 200) expect(during.status).toBe(409);
-    await provisioned(accountId);
+    expect(during.status).toBe(409);
+    expect(during.body.Message).toMatch(/still being provisioned/);
+    expect((await getSubscription(accountId)).CanChangeQuantity).toBe(false);
   });
 
   it('honours an Idempotency-Key: the same key does the change once', async () => {
