@@ -12,7 +12,8 @@ import { PROVISIONING_ORDER_STATUSES } from './provisioning';
 export const AUTO_RENEW_OPTIONS = ['Renew', 'Terminate'] as const;
 export type AutoRenew = (typeof AUTO_RENEW_OPTIONS)[number];
 
-export const SUBSCRIPTION_STATUSES = ['Provisioning', 'Active', 'Failed', 'Cancelled', 'Suspended', 'Terminated'] as const;
+/** Pending: its order waits for approval (orders/orderStateMachine.ts). */
+export const SUBSCRIPTION_STATUSES = ['Pending', 'Provisioning', 'Active', 'Failed', 'Cancelled', 'Suspended', 'Terminated'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export const SEAT_BATCH_KINDS = ['Purchase', 'Renewal', 'Addition'] as const;

@@ -102,8 +102,8 @@ describe('AppRoutes (spec §2 routes, §4 route guard)', () => {
 
   it('shows an area that later work builds with its translated name', async () => {
     serve(buildSessionUser({ Capability: [capability('LOGIN', { Execute: true })] }));
-    renderWithProviders(<AppRoutes />, { path: '/account/1/service-info' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Service information' })).toBeInTheDocument();
+    renderWithProviders(<AppRoutes />, { path: '/upgrade-subscription/1' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Upgrade subscription' })).toBeInTheDocument();
     expect(screen.getByText(/being prepared/)).toBeInTheDocument();
   });
 
