@@ -4,8 +4,8 @@ import { accounts, companyCreditLimits } from '../platform/db/schema';
 
 /**
  * Credit limits of the demo world (issue 14): Contoso may order up to EUR 1,000 on its next invoice
- * before an order waits for Northwind's approval (so ordering 25 firewall sites shows the credit
- * check); Litware's limit is generous.
+ * before an order waits for Northwind's approval (so ordering 400 endpoint licences, or ten CRM seats
+ * billed a year ahead, shows the credit check); Litware's limit is generous.
  */
 export async function loadDemoCreditLimits(tx: Tx): Promise<void> {
   const limits = [

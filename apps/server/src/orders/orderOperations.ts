@@ -68,7 +68,7 @@ const getAvailableServices = defineOperation({
     const { parent, company } = await orderTarget(db, caller, input.accountId);
     const viewer = await viewerOfAccount(db, company);
     const text = input.text ? `%${escapeLike(input.text)}%` : undefined;
-    const where = sql`p.parent_types ? ${parent.type} ${text ? sql`and (s.display_name ilike ${text} or s.short_description ilike ${text} or coalesce(v.display_name, '') ilike ${text})` : sql``}`;
+    const where = sql`p.parent_types ? ${parent.type} ${text ? sql`and (s.name ilike ${text} or s.display_name ilike ${text} or s.short_description ilike ${text} or coalesce(v.display_name, '') ilike ${text})` : sql``}`;
     const from = sql`from ${visibleServices(viewer, locale)} s join products p on p.name = s.name left join accounts v on v.id = s.vendor_account_id where ${where}`;
     const [rows, [{ total } = { total: 0 }]] = await Promise.all([
       rowsOf<{ name: string; display_name: string; short_description: string; vendor_name: string | null; category: string | null; commitment_terms: Commitment[]; is_prepaid: boolean; billing_period: 'Monthly' | 'Annual' }>(
