@@ -27,7 +27,8 @@ test('an order above the credit limit is approved by the reseller and its subscr
   await expect(page).toHaveURL(/#\/Dashboard$/);
   await page.getByRole('link', { name: 'Explore' }).first().click();
   await page.getByRole('searchbox', { name: 'Search services' }).fill('Endpoint Protection');
-  const service = page.getByRole('article', { name: 'Nimbus Endpoint Protection' });
+  await expect(page.getByText('Services found: 2')).toBeVisible();
+  const service = page.getByRole('article', { name: 'Nimbus Endpoint Protection', exact: true });
   await service.getByRole('link', { name: WIZARD.order_button, exact: true }).click();
   await expect(page).toHaveURL(/#\/Account\/Create\/Service\?service=NIMBUS_ENDPOINT$/);
   await page.getByRole('textbox', { name: WIZARD.quantity }).fill('400');

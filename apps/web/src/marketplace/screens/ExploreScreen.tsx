@@ -31,6 +31,11 @@ export function ExploreScreen() {
   const [text, setText] = useState(params.text);
   const settledText = useDebouncedValue(text);
   useEffect(() => {
+    // Left within the pause (a card's Order link): this screen stays on view while the next one
+    // loads, and moving the address now would bring the user back here. (The portal's router keeps
+    // the address in the hash; a test's memory router leaves the hash empty.)
+    const hash = window.location.hash;
+    if (hash && !hash.startsWith('#/Marketplace/Explore')) return;
     if (settledText !== params.text) update({ text: settledText });
     // Only the settled text moves the address.
     // eslint-disable-next-line react-hooks/exhaustive-deps
