@@ -264,6 +264,18 @@ async function creditCompany(db: Queryable, caller: CallerSession, companyAccoun
   return company;
 }
 
+/** The company's limit, its currency and open balance, as GetCreditLimit and SetCreditLimit answer them. */
+async function creditStatus(db: Queryable, company: AccountRow) {
+  const currency = await creditCurrency(db, company);
+  const credit = await companyCredit(db, company.id, currency);
+  return {
+    CompanyAccountId: company.id,
+    CreditLimit: credit.limit === null ? null : moneyString(credit.limit, 2),
+    Currency: credit.currency ?? currency,
+    OpenBalance: moneyString(credit.openBalance, 2),
+  };
+}
+
 const getCreditLimit = defineOperation({
   service: 'IAccountService',
   operation: 'GetCreditLimit',
@@ -273,15 +285,7 @@ const getCreditLimit = defineOperation({
   response: getCreditLimitResponseSchema,
   async handler(input, { db, caller }) {
     const company = await creditCompany(db, caller, input.companyAccountId);
-    const currency = await creditCurrency(db, company);
-    const credit = await companyCredit(db, company.id, currency);
-    return {
-      CompanyAccountId: company.id,
-      CreditLimit: credit.limit === null ? null : moneyString(credit.limit, 2),
-      Currency: credit.currency ?? currency,
-      OpenBalance: moneyString(credit.openBalance, 2),
-      CanEdit: isSellerOf(caller, company) && isAllowed(caller.capabilities, MANAGE_RULE),
-    };
+    return { ...(await creditStatus(db, company)), CanEdit: isSellerOf(caller, company) && isAllowed(caller.capabilities, MANAGE_RULE) };
   },
 });
 
@@ -308,13 +312,7 @@ const setCreditLimit = defineOperation({
       }
       await auditAccountChange(tx, ctx, 'CreditLimitSet', company, { CreditLimit: input.creditLimit, Currency: currency });
     });
-    const credit = await companyCredit(ctx.db, company.id, currency);
-    return {
-      CompanyAccountId: company.id,
-      CreditLimit: credit.limit === null ? null : moneyString(credit.limit, 2),
-      Currency: credit.currency ?? currency,
-      OpenBalance: moneyString(credit.openBalance, 2),
-    };
+    return creditStatus(ctx.db, company);
   },
 });
 
