@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { BILLING_FREQUENCIES_BY_COMMITMENT, COMMITMENTS, type BillingFrequency, type Commitment } from '@cmp/contracts/orders';
 import type { Database, Tx } from '../platform/db/database';
 import { accounts, provisioningRequests, subscriptionScheduledChanges, subscriptionSeatBatches, subscriptions } from '../platform/db/schema';
@@ -19,6 +19,13 @@ import { subscriptionOf } from './subscriptionQueries';
 // run (or a second node) changes nothing. A subscription many terms behind renews one term per run.
 // The vendor requests carry next_attempt_at = now: the provisioning sweeper (each minute) sends
 // their jobs, as the job runner gives a job no way to send others.
+
+/**
+ * The term end is still the one the job read. Compared at the millisecond the job read it with:
+ * PostgreSQL keeps microseconds (a term end written by SQL, such as now() - interval), a JavaScript
+ * Date only milliseconds, and a plain equality would never match such a row.
+ */
+const termEndIs = (readEnd: Date): SQL => sql`date_trunc('milliseconds', ${subscriptions.minimumContractEndDate}) = ${readEnd.toISOString()}::timestamptz`;
 
 export interface RenewalOutcome {
   accountId: number;
@@ -68,7 +75,7 @@ async function renewOne(tx: Tx, accountId: number, readEnd: Date, now: Date): Pr
     const ended = await tx
       .update(subscriptions)
       .set({ status: 'Terminated' })
-      .where(and(eq(subscriptions.accountId, account.id), eq(subscriptions.status, 'Active'), eq(subscriptions.minimumContractEndDate, readEnd)))
+      .where(and(eq(subscriptions.accountId, account.id), eq(subscriptions.status, 'Active'), termEndIs(readEnd)))
       .returning({ id: subscriptions.accountId });
     if (!ended.length) return undefined;
     await request('Terminate', s.quantity);
@@ -112,7 +119,7 @@ async function renewOne(tx: Tx, accountId: number, readEnd: Date, now: Date): Pr
   const renewed = await tx
     .update(subscriptions)
     .set({ quantity, commitment, billingFrequency, unitPrice, priceRule, currency, termStartDate: readEnd, minimumContractEndDate: newEnd })
-    .where(and(eq(subscriptions.accountId, account.id), eq(subscriptions.status, 'Active'), eq(subscriptions.minimumContractEndDate, readEnd)))
+    .where(and(eq(subscriptions.accountId, account.id), eq(subscriptions.status, 'Active'), termEndIs(readEnd)))
     .returning({ id: subscriptions.accountId });
   if (!renewed.length) return undefined;
   if (changes.length) {
