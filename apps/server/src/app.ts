@@ -51,6 +51,8 @@ import { serviceManagementOperations } from './catalog/operations';
 import { orderOperations } from './orders/orderOperations';
 import { provisioningOperations } from './provisioning/provisioningOperations';
 import { subscriptionOperations } from './subscriptions/subscriptionOperations';
+import { upgradeOperations } from './subscriptions/upgradeOperations';
+import { orderAttachmentOperations } from './orders/orderAttachments';
 import { subscriptionJobs } from './subscriptions/subscriptionJobs';
 import { propagationJobs } from './pricing/propagationJobs';
 import { setMaxExchangeRateAgeDays } from './pricing/effectivePrice';
@@ -151,6 +153,8 @@ export async function buildServer({ database, config, logger = false, extraOpera
     ...orderOperations,
     ...provisioningOperations,
     ...subscriptionOperations,
+    ...upgradeOperations,
+    ...orderAttachmentOperations,
     ...extraOperations,
   );
   // SSO_PROVIDERS → sso_providers and the login buttons of branding (README "Configuration").

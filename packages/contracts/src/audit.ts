@@ -72,5 +72,9 @@ export const AUDIT_ACTIONS = [
   'SubscriptionAutoRenewSet',
   'SubscriptionRenewed',
   'SubscriptionEndedAtTermEnd',
+  'SubscriptionUpgraded',
+  'SubscriptionDowngradeScheduled',
+  'OrderAttachmentAdded',
+  'OrderAttachmentDeleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -159,6 +159,10 @@ export const productUpgradePaths = pgTable(
     toProductName: text('to_product_name')
       .notNull()
       .references(() => products.name),
+    /** The upgrade process id of the wizard and the Upgrade call (upgradeProcessId). */
+    id: serial('id').notNull().unique(),
+    /** 'Upgrade' (at once) or 'Downgrade' (scheduled for the term end, issue 14). */
+    kind: text('kind').notNull().default('Upgrade'),
   },
   (t) => [primaryKey({ columns: [t.fromProductName, t.toProductName] })],
 );

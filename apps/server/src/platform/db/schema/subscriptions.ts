@@ -37,6 +37,8 @@ export const subscriptions = pgTable('subscriptions', {
   /** The order that made it (null for the demo's hand-made subscriptions). */
   orderId: integer('order_id'),
   priceLines: jsonb('price_lines').$type<unknown[]>().notNull().default([]),
+  /** The subscription an upgrade made this one from (issue 14 "Upgrade"). */
+  upgradedFromAccountId: integer('upgraded_from_account_id').references(() => accounts.id),
 });
 
 /**
