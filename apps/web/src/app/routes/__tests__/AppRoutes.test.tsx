@@ -101,9 +101,9 @@ describe('AppRoutes (spec §2 routes, §4 route guard)', () => {
   });
 
   it('shows an area that later work builds with its translated name', async () => {
-    serve(buildSessionUser({ Capability: [capability('LOGIN', { Execute: true })] }));
-    renderWithProviders(<AppRoutes />, { path: '/upgrade-subscription/1' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Upgrade subscription' })).toBeInTheDocument();
+    serve(buildSessionUser({ Capability: [capability('LOGIN', { Execute: true }), capability('REPORTING', { Read: true })] }));
+    renderWithProviders(<AppRoutes />, { path: '/reports' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument();
     expect(screen.getByText(/being prepared/)).toBeInTheDocument();
   });
 
