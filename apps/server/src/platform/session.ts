@@ -137,7 +137,7 @@ export async function loadAccount(db: Queryable, accountId: number): Promise<Acc
 export const pathIds = (path: string) => path.split('/').filter(Boolean).map(Number);
 
 /** The user's company: the nearest ancestor that is a Company, Reseller or Vendor (spec §3 CompanyAccount). */
-export async function findCompanyAccount(db: Queryable, account: AccountRow): Promise<AccountRow | undefined> {
+export async function findCompanyAccount(db: Queryable, account: Pick<AccountRow, 'path'>): Promise<AccountRow | undefined> {
   const ids = pathIds(account.path);
   if (ids.length === 0) return undefined;
   const [row] = await db

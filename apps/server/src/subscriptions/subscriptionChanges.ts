@@ -2,11 +2,12 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { COMMITMENT_MONTHS, type Commitment } from '@cmp/contracts/orders';
 import type { ChangeSubscriptionQuantityResponse, ScheduledChange } from '@cmp/contracts/subscriptions';
 import type { Queryable } from '../platform/db/database';
-import { provisioningRequests, subscriptionScheduledChanges, subscriptionSeatBatches } from '../platform/db/schema';
+import { subscriptionScheduledChanges, subscriptionSeatBatches } from '../platform/db/schema';
 import { ApiError } from '../platform/errors';
 import { findCompanyAccount, type AccountRow } from '../platform/session';
 import { money, moneyString, minorUnits, roundToMinorUnit } from '../pricing/money';
 import { termEnd } from '../orders/orderPricing';
+import { insertSubscriptionRequest } from './subscriptionRequests';
 import { openModifyOf, scheduledChangesOf, seatBatchesOf, subscriptionOf, type SubscriptionProduct, type SubscriptionRow } from './subscriptionQueries';
 
 // A quantity change of a subscription (issue 14 "Changes", after Microsoft's new commerce rules):
@@ -131,23 +132,17 @@ export async function changeQuantity(
     }
   }
   const company = await findCompanyAccount(tx, account);
-  const [request] = await tx
-    .insert(provisioningRequests)
-    .values({
-      // Not the order's: a later change of the subscription (the order's own requests are its Create).
-      orderId: null,
-      companyAccountId: company?.id ?? account.id,
-      subscriptionAccountId: account.id,
-      productName: subscription.productName,
-      action: 'Modify',
-      quantity: input.quantity,
-      orderStatus: 'Submitted',
-      productStatus: 'Pending',
-      customerId: `company-${company?.id ?? account.id}`,
-      createdByAccountId: callerAccountId,
-      nextAttemptAt: now,
-    })
-    .returning({ id: provisioningRequests.id });
-  answer.ProvisioningRequestId = request!.id;
+  const companyAccountId = company?.id ?? account.id;
+  // Not the order's: a later change of the subscription (the order's own request is its Create).
+  const requestId = await insertSubscriptionRequest(tx, {
+    subscriptionAccountId: account.id,
+    companyAccountId,
+    productName: subscription.productName,
+    action: 'Modify',
+    quantity: input.quantity,
+    createdByAccountId: callerAccountId,
+    now,
+  });
+  answer.ProvisioningRequestId = requestId;
   return { answer, product };
 }

@@ -1,11 +1,12 @@
 import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { BILLING_FREQUENCIES_BY_COMMITMENT, COMMITMENTS, type BillingFrequency, type Commitment } from '@cmp/contracts/orders';
 import type { Database, Tx } from '../platform/db/database';
-import { accounts, provisioningRequests, subscriptionScheduledChanges, subscriptionSeatBatches, subscriptions } from '../platform/db/schema';
+import { accounts, subscriptionScheduledChanges, subscriptionSeatBatches, subscriptions } from '../platform/db/schema';
 import { writeAudit } from '../platform/audit';
-import { findCompanyAccount, type AccountRow } from '../platform/session';
-import { priceCatalogItems, serviceItems } from '../marketplace/servicePrices';
-import { termEnd, viewerOfAccount } from '../orders/orderPricing';
+import { findCompanyAccount } from '../platform/session';
+import { termEnd } from '../orders/orderPricing';
+import { currentRecurringPrice } from './currentPrice';
+import { insertSubscriptionRequest } from './subscriptionRequests';
 import { subscriptionOf } from './subscriptionQueries';
 
 // The renewal at term end (issue 14 "renewal at term end by a job"): an Active subscription whose
@@ -59,17 +60,7 @@ async function renewOne(tx: Tx, accountId: number, readEnd: Date, now: Date): Pr
   const audit = (action: 'SubscriptionRenewed' | 'SubscriptionEndedAtTermEnd', details: Record<string, unknown>) =>
     writeAudit(tx, null, { action, accountId: account.id, accountPath: account.path, details });
   const request = (action: 'Modify' | 'Terminate', quantity: number) =>
-    tx.insert(provisioningRequests).values({
-      companyAccountId: companyId,
-      subscriptionAccountId: account.id,
-      productName: s.productName,
-      action,
-      quantity,
-      orderStatus: 'Submitted',
-      productStatus: 'Pending',
-      customerId: `company-${companyId}`,
-      nextAttemptAt: now,
-    });
+    insertSubscriptionRequest(tx, { subscriptionAccountId: account.id, companyAccountId: companyId, productName: s.productName, action, quantity, createdByAccountId: null, now });
 
   if (s.autoRenew !== 'Renew') {
     const ended = await tx
@@ -101,20 +92,10 @@ async function renewOne(tx: Tx, accountId: number, readEnd: Date, now: Date): Pr
 
   // The then-current price: the first recurring item priced by the customer's pricelist. A service
   // no longer priced for the customer keeps its old price (the renewal does not stop for it).
-  let unitPrice = s.unitPrice;
-  let priceRule = s.priceRule;
-  let currency = s.currency;
-  if (company) {
-    const viewer = await viewerOfAccount(tx, company as AccountRow);
-    const items = (await serviceItems(tx, s.productName)).filter((item) => item.feeType === 'Recurring');
-    const prices = await priceCatalogItems(tx, viewer, items);
-    const price = items.map((item) => prices.get(item.id)).find((p) => p && p.Amount !== null);
-    if (price) {
-      unitPrice = price.Amount;
-      currency = price.Currency;
-      priceRule = price.Rule ? `${price.Rule.RuleName} (${price.Rule.Model}${price.Rule.Parameter ? ` ${price.Rule.Parameter}` : ''})` : price.Basis;
-    }
-  }
+  const price = company ? await currentRecurringPrice(tx, company, s.productName) : undefined;
+  const unitPrice = price?.unitPrice ?? s.unitPrice;
+  const priceRule = price ? price.rule : s.priceRule;
+  const currency = price?.currency ?? s.currency;
   const newEnd = termEnd(readEnd, commitment);
   const renewed = await tx
     .update(subscriptions)

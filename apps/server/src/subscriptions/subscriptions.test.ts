@@ -221,3 +221,36 @@ describe('SetAutoRenew and the renewal job', () => {
     expect((await op('SetAutoRenew', { accountId, autoRenew: 'Renew' }, companyAdmin)).status).toBe(409);
   });
 });
+
+describe('Termination of a subscription (the account termination machinery)', () => {
+  const terminate = (accountId: number, extra: Record<string, unknown> = {}) =>
+    op('TerminateAccounts', { accountIds: [accountId], terminationDate: null, reason: 'No longer needed', isIrreversibleAcknowledged: true, ...extra }, companyAdmin);
+
+  it('ends the subscription with its account and asks the vendor once to terminate it', async () => {
+    const accountId = await activeSubscription(2);
+    const answer = await terminate(accountId);
+    expect(answer.status).toBe(200);
+    expect((await getSubscription(accountId)).Status).toBe('Terminated');
+    const done = await until(
+      () => getSubscription(accountId),
+      (s) => s.ProvisioningHistory.some((r) => r.Action === 'Terminate' && r.IsFinalStatus),
+    );
+    expect(done.ProvisioningHistory.filter((r) => r.Action === 'Terminate')).toEqual([expect.objectContaining({ OrderStatus: 'Completed', Quantity: 2 })]);
+    expect(done.CanChangeQuantity).toBe(false);
+    expect((await change(accountId, 3)).status).toBe(409);
+  });
+
+  it('refuses a locked subscription before its lock end, and a prepaid one without the auto-renew acknowledgement', async () => {
+    const accountId = await activeSubscription(1);
+    await rowsOf(sql`update subscriptions set lock_period_end_date = now() + interval '30 days' where account_id = ${accountId}`);
+    expect(await terminate(accountId)).toMatchObject({ status: 409, body: { Message: expect.stringContaining('cannot be terminated before then') } });
+    await rowsOf(sql`update subscriptions set lock_period_end_date = null, is_prepaid = true where account_id = ${accountId}`);
+    expect(await terminate(accountId, { isAutoRenewAcknowledged: false })).toMatchObject({ status: 400, body: { Message: expect.stringContaining('auto-renewal of prepaid subscriptions') } });
+    expect((await getSubscription(accountId)).Status).toBe('Active');
+    const scheduled = await terminate(accountId, { isAutoRenewAcknowledged: true, terminationDate: new Date(Date.now() + 86_400_000).toISOString() });
+    expect(scheduled.status).toBe(200);
+    // Scheduled: the subscription lives on until the date (and the schedule may still be cancelled).
+    expect((await getSubscription(accountId)).Status).toBe('Active');
+    expect((await op('CancelScheduledTermination', { accountId }, companyAdmin)).status).toBe(200);
+  });
+});

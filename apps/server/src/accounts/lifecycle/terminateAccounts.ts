@@ -8,6 +8,7 @@ import { ApiError, accessDenied } from '../../platform/errors';
 import type { SignedInContext } from '../../platform/operations';
 import { loadAccount, type AccountRow, type CallerSession } from '../../platform/session';
 import { accountRequirement, assertAccountWritable, requireAccountFor } from '../accountAccess';
+import { enqueueProvisioning, type ProvisioningJobSettings } from '../../provisioning/provisioningJob';
 import { executeTermination, findScheduledTermination, subtreeFacts } from './terminationStore';
 
 /** The pg-boss queue that executes one scheduled termination at its date. */
@@ -40,6 +41,8 @@ export interface TerminationOutcome {
   account: AccountRow;
   status: TerminationStatus;
   terminateAt: Date;
+  /** The vendor Terminate requests of the subscriptions it ended (an immediate termination). */
+  provisioningRequestIds: number[];
 }
 
 const formatDate = (locale: string, date: Date) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
@@ -99,14 +102,18 @@ export async function terminateAccounts(ctx: SignedInContext, request: Terminati
           { action: 'TerminationScheduled', accountId: account.id, accountPath: account.path, details: { TerminateAt: effectiveAt.toISOString(), Reason: request.reason } },
           meta,
         );
-      } else if ((await loadAccount(tx, account.id))?.state !== 'Terminated') {
-        await executeTermination(tx, termination!, account, { caller, meta });
       }
-      done.push({ terminationId: termination!.id, account, status, terminateAt: effectiveAt });
+      let provisioningRequestIds: number[] = [];
+      if (status === 'Done' && (await loadAccount(tx, account.id))?.state !== 'Terminated') {
+        ({ provisioningRequestIds } = await executeTermination(tx, termination!, account, { caller, meta }));
+      }
+      done.push({ terminationId: termination!.id, account, status, terminateAt: effectiveAt, provisioningRequestIds });
     }
     return done;
   });
 
+  const send: ProvisioningJobSettings['send'] = (name, data, options) => ctx.request.server.jobs.send(name, data, options);
+  for (const requestId of outcomes.flatMap((o) => o.provisioningRequestIds)) await enqueueProvisioning(send, requestId);
   for (const outcome of outcomes.filter((o) => o.status === 'Scheduled')) {
     // After commit, so the job never sees an uncommitted row; the sweeper catches a lost send.
     await ctx.request.server.jobs

@@ -2,7 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/database';
 import { accountTerminations } from '../../platform/db/schema';
 import { writeAudit } from '../../platform/audit';
-import type { AccountRow, CallerSession } from '../../platform/session';
+import { findCompanyAccount, type AccountRow, type CallerSession } from '../../platform/session';
+import { insertSubscriptionRequest } from '../../subscriptions/subscriptionRequests';
 
 const rowsOf = async <T>(db: Queryable, query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 const subtreeOf = (account: Pick<AccountRow, 'path'>) => `${account.path}%`;
@@ -61,6 +62,12 @@ export async function findScheduledTermination(db: Queryable, accountId: number)
 
 export type TerminationRow = typeof accountTerminations.$inferSelect;
 
+export interface ExecutedTermination {
+  terminatedCount: number;
+  /** The Terminate requests of the subscriptions that ended: their jobs are sent after the commit. */
+  provisioningRequestIds: number[];
+}
+
 interface AuditContext {
   /** The signed-in caller, or null when the job executes a scheduled termination. */
   caller: CallerSession | null;
@@ -70,9 +77,10 @@ interface AuditContext {
 /**
  * Executes a termination (spec §4 "Termination"; irreversible): the account and its whole subtree
  * become Terminated (read-only from now on), prepaid subscriptions in it stop renewing, the
- * termination and any still scheduled below it are Done. Runs inside the caller's transaction.
+ * termination and any still scheduled below it are Done; live subscriptions in it end and each
+ * sends the vendor a Terminate request. Runs inside the caller's transaction.
  */
-export async function executeTermination(tx: Queryable, termination: TerminationRow, account: AccountRow, { caller, meta }: AuditContext): Promise<number> {
+export async function executeTermination(tx: Queryable, termination: TerminationRow, account: AccountRow, { caller, meta }: AuditContext): Promise<ExecutedTermination> {
   // The caller did it; a job acts for whoever asked for the scheduled termination.
   const actorAccountId = caller ? undefined : termination.requestedByAccountId;
   const [terminated] = await rowsOf<{ count: number }>(
@@ -84,6 +92,30 @@ export async function executeTermination(tx: Queryable, termination: Termination
         )
         select count(*)::int as count from terminated`,
   );
+  // Their subscriptions end with them: the portal's record at once (nothing more is billed), the
+  // vendor's through a Terminate request each (sent after the commit, or by the sweeper).
+  const ending = await rowsOf<{ account_id: number; product_name: string; quantity: number; path: string }>(
+    tx,
+    sql`update subscriptions s set status = 'Terminated'
+          from accounts a
+         where a.id = s.account_id and a.path like ${subtreeOf(account)} and s.status in ('Active', 'Suspended')
+        returning s.account_id, s.product_name, s.quantity, a.path`,
+  );
+  const provisioningRequestIds: number[] = [];
+  for (const subscription of ending) {
+    const company = await findCompanyAccount(tx, subscription);
+    provisioningRequestIds.push(
+      await insertSubscriptionRequest(tx, {
+        subscriptionAccountId: subscription.account_id,
+        companyAccountId: company?.id ?? subscription.account_id,
+        productName: subscription.product_name,
+        action: 'Terminate',
+        quantity: subscription.quantity,
+        createdByAccountId: caller?.userAccount.id ?? termination.requestedByAccountId,
+        now: new Date(),
+      }),
+    );
+  }
   const renewing = await rowsOf<{ account_id: number; path: string }>(
     tx,
     sql`update subscriptions s set auto_renew = 'Terminate'
@@ -121,5 +153,5 @@ export async function executeTermination(tx: Queryable, termination: Termination
     },
     meta,
   );
-  return terminated?.count ?? 0;
+  return { terminatedCount: terminated?.count ?? 0, provisioningRequestIds };
 }
