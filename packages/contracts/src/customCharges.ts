@@ -68,6 +68,14 @@ export const signedAmountSchema = z
 // No control characters in names shown in tables and sent back in Content-Disposition.
 const CONTROL_CHARACTERS = /\p{Cc}/u;
 
+/** An attachment's bytes in base64 (a charge's and an order's attachments alike). */
+export const attachmentContentBase64Schema = z
+  .string()
+  .min(1, CUSTOM_CHARGE_CHECKS.required)
+  // The body limit bounds it first; twice the encoded limit leaves the exact size check (with its message) to the server.
+  .max(Math.ceil(MAX_ATTACHMENT_BYTES / 3) * 8, CUSTOM_CHARGE_CHECKS.tooLong)
+  .regex(/^[A-Za-z0-9+/]+={0,2}$/, CUSTOM_CHARGE_CHECKS.base64);
+
 export const customChargeAttachmentInputSchema = z
   .object({
     FileName: z
@@ -78,12 +86,7 @@ export const customChargeAttachmentInputSchema = z
       .refine((name) => !CONTROL_CHARACTERS.test(name) && !/[\\/]/.test(name), 'may not contain slashes or control characters')
       .refine((name) => attachmentExtension(name) !== undefined, CUSTOM_CHARGE_CHECKS.fileType),
     ContentType: z.string().trim().min(1, CUSTOM_CHARGE_CHECKS.required).max(200, CUSTOM_CHARGE_CHECKS.tooLong),
-    ContentBase64: z
-      .string()
-      .min(1, CUSTOM_CHARGE_CHECKS.required)
-      // The body limit bounds it first; twice the encoded limit leaves the exact size check (with its message) to the server.
-      .max(Math.ceil(MAX_ATTACHMENT_BYTES / 3) * 8, CUSTOM_CHARGE_CHECKS.tooLong)
-      .regex(/^[A-Za-z0-9+/]+={0,2}$/, CUSTOM_CHARGE_CHECKS.base64),
+    ContentBase64: attachmentContentBase64Schema,
   })
   .strict();
 export type CustomChargeAttachmentInput = z.infer<typeof customChargeAttachmentInputSchema>;

@@ -30,7 +30,10 @@ const RULE_FIELDS = new Set(['pricingRuleId', 'pricingRuleIds']);
 const CHARGE_FIELDS = new Set(['customChargeId']);
 /** A customer's order (issue 14): its company must lie in the caller's hierarchy. */
 const ORDER_FIELDS = new Set(['orderId']);
-const namesTenantObject = (field: string) => ACCOUNT_FIELDS.has(field) || PRICELIST_FIELDS.has(field) || RULE_FIELDS.has(field) || CHARGE_FIELDS.has(field) || ORDER_FIELDS.has(field);
+/** An order's attachment (issue 14): its order's company must lie in the caller's hierarchy. */
+const ATTACHMENT_FIELDS = new Set(['attachmentId']);
+const namesTenantObject = (field: string) =>
+  ACCOUNT_FIELDS.has(field) || PRICELIST_FIELDS.has(field) || RULE_FIELDS.has(field) || CHARGE_FIELDS.has(field) || ORDER_FIELDS.has(field) || ATTACHMENT_FIELDS.has(field);
 const USER_FIELDS = new Set(['userAccountId', 'terminatorId']);
 const MISSING_ID = 987_654_321;
 
@@ -50,6 +53,8 @@ const HAND_WRITTEN: Record<string, (ids: Ids) => unknown> = {
   'IAccountService/SetCreditLimit': ({ account }) => ({ companyAccountId: account, creditLimit: '1000.00' }),
   // A reason the schema accepts, so only the order decides.
   'IAccountService/DeclineCreditCheckOrder': ({ order }) => ({ orderId: order, reason: 'Probe' }),
+  // A file the checks accept (a pdf), so only the order decides.
+  'IAccountService/AddOrderAttachment': ({ order }) => ({ orderId: order, fileName: 'Probe.pdf', contentBase64: Buffer.from('%PDF-1.4 probe').toString('base64') }),
 };
 
 interface Ids {
@@ -59,6 +64,7 @@ interface Ids {
   rule: number;
   charge: number;
   order: number;
+  attachment: number;
 }
 
 function namesAccount(schema: Schema | undefined): boolean {
@@ -74,7 +80,7 @@ function sampleOf(schema: Schema, ids: Ids, field = ''): unknown {
     return sampleOf(branch, ids, field);
   }
   if (namesTenantObject(field)) {
-    const id = PRICELIST_FIELDS.has(field) ? ids.pricelist : RULE_FIELDS.has(field) ? ids.rule : CHARGE_FIELDS.has(field) ? ids.charge : ORDER_FIELDS.has(field) ? ids.order : USER_FIELDS.has(field) ? ids.user : ids.account;
+    const id = PRICELIST_FIELDS.has(field) ? ids.pricelist : RULE_FIELDS.has(field) ? ids.rule : CHARGE_FIELDS.has(field) ? ids.charge : ORDER_FIELDS.has(field) ? ids.order : ATTACHMENT_FIELDS.has(field) ? ids.attachment : USER_FIELDS.has(field) ? ids.user : ids.account;
     return schema.type === 'array' ? [id] : id;
   }
   if (schema.enum) return schema.enum[0];
@@ -103,8 +109,8 @@ function sampleOf(schema: Schema, ids: Ids, field = ''): unknown {
 let server: TestServer;
 let operations: { name: string; schema: Schema }[];
 let foreign: Ids;
-let northwindPricing: Pick<Ids, 'pricelist' | 'rule' | 'charge' | 'order'>;
-const missing: Ids = { account: MISSING_ID, user: MISSING_ID, pricelist: MISSING_ID, rule: MISSING_ID, charge: MISSING_ID, order: MISSING_ID };
+let northwindPricing: Pick<Ids, 'pricelist' | 'rule' | 'charge' | 'order' | 'attachment'>;
+const missing: Ids = { account: MISSING_ID, user: MISSING_ID, pricelist: MISSING_ID, rule: MISSING_ID, charge: MISSING_ID, order: MISSING_ID, attachment: MISSING_ID };
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -115,7 +121,13 @@ beforeAll(async () => {
     .filter(({ name, schema }) => name in HAND_WRITTEN || namesAccount(schema));
   const idOf = async (query: ReturnType<typeof sql>) => ((await server.handle.db.execute(query)) as unknown as { rows: { id: number }[] }).rows[0]!.id;
   // Contoso Ltd, its plain user and Northwind's pricelist lie under Northwind Cloud, outside Fabrikam Distribution.
+  // An attachment of Contoso's pending order (written directly: the demo world has none, and an audited
+  // addition through the API would count as a change below), so a download or delete would succeed if the check let it.
+  const attachment = await idOf(sql`insert into order_attachments (order_id, file_name, content_type, size, content)
+    select o.id, 'Probe.pdf', 'application/pdf', 14, convert_to('%PDF-1.4 probe', 'UTF8') from orders o join accounts a on a.id = o.company_account_id
+    where a.display_name = 'Contoso Ltd' and o.approval_status = 'Pending' order by o.id limit 1 returning id`);
   northwindPricing = {
+    attachment,
     pricelist: await idOf(sql`select id from pricelists where name = 'Northwind standard'`),
     rule: await idOf(sql`select r.id from pricing_rules r join pricelists p on p.id = r.pricelist_id where p.name = 'Northwind standard' and not r.is_default order by r.id limit 1`),
     // A pending charge of Contoso's (the demo world's), so a delete would succeed if the check let it.
@@ -147,6 +159,10 @@ describe('every operation naming an account: foreign and missing ids answer the 
       'IMarketplaceService/GetPriceableItems',
       'IPricingRuleService/SavePricingRule',
       'IPricingRuleService/DeletePricingRule',
+      'IAccountService/AddOrderAttachment',
+      'IAccountService/GetOrderAttachments',
+      'IAccountService/DownloadOrderAttachment',
+      'IAccountService/DeleteOrderAttachment',
     ]) {
       expect(names).toContain(expected);
     }

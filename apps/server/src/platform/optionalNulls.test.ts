@@ -21,6 +21,8 @@ const HAND_WRITTEN: Record<string, Record<string, unknown> | (() => Record<strin
   // Amounts the schema accepts, on an account that does not exist.
   'ICustomChargeService/CreateCustomCharge': { accountId: 987_654_321, customCharge: { Name: 'Probe', Price: '1.00', Cost: '0.00' } },
   'IPricingRuleService/PreviewPricingRule': { marketplaceId: 987_654_321, rule: { Name: 'Probe', Model: 'Srp', Scope: { Kind: 'AllServices' } } },
+  // A file name the schema accepts, on an order that does not exist.
+  'IAccountService/AddOrderAttachment': { orderId: 987_654_321, fileName: 'Probe.pdf', contentBase64: 'JVBERi0xLjQ=' },
   // Either id names the run; with both, leaving out one still names it.
   'IMarketplaceService/GetPropagationStatus': { marketplaceId: 987_654_321, runId: 987_654_321 },
   'IServiceManagementService/SaveVendorService': {
