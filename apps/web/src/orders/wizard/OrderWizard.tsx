@@ -5,10 +5,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Step from '@mui/material/Step';
-import StepButton from '@mui/material/StepButton';
-import StepLabel from '@mui/material/StepLabel';
-import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import type { AvailableService } from '@cmp/contracts/orders';
 import { MAX_PAGE_SIZE } from '@cmp/contracts/users';
@@ -21,7 +17,7 @@ import { AvailableServicesList } from './AvailableServicesList';
 import { ConfigureStep } from './ConfigureStep';
 import { OrderOverview } from './OrderOverview';
 import { OrderResult } from './OrderResult';
-import { StepNumberIcon } from './StepNumberIcon';
+import { WizardStepper } from './WizardStepper';
 import { configurationProblems, initialConfiguration, orderRequestOf, type ConfigurationField, type OrderConfiguration } from './orderWizardState';
 import { useOrderPlacement } from './useOrderPlacement';
 
@@ -137,19 +133,7 @@ export function OrderWizard({ givenAccountId, givenService }: OrderWizardProps) 
   const lastOpenStep = !accountInfo?.CanOrder ? 0 : !service ? 1 : !placement.overview ? 2 : 3;
   return (
     <Stack spacing={3}>
-      <Stepper activeStep={step} aria-label={t('order_wizard.steps_label')} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-        {STEPS.map((name, index) => (
-          // Every step is a button (MUI makes the stepper a tab list then): the current one is selected,
-          // those whose choices stand can be gone to, the ones not reachable yet are disabled.
-          <Step key={name} completed={index !== step && index < lastOpenStep} disabled={index !== step && index > lastOpenStep}>
-            <StepButton onClick={index !== step && index <= lastOpenStep ? () => setStep(index) : undefined} optional={stepSummary(index) && index < lastOpenStep ? <Typography variant="caption">{stepSummary(index)}</Typography> : undefined}>
-              <StepLabel slots={{ stepIcon: StepNumberIcon }}>
-                {t(`order_wizard.steps.${name}`)}
-              </StepLabel>
-            </StepButton>
-          </Step>
-        ))}
-      </Stepper>
+      <WizardStepper label={t('order_wizard.steps_label')} steps={STEPS.map((name, index) => ({ key: name, label: t(`order_wizard.steps.${name}`), summary: stepSummary(index) }))} step={step} lastOpenStep={lastOpenStep} onGo={setStep} />
       <Paper component="section" aria-labelledby={servicesHeadingId} variant="outlined" sx={{ p: 3 }}>
         <Typography ref={stepHeadingRef} id={servicesHeadingId} tabIndex={-1} variant="h5" component="h2" sx={{ mb: 2, outline: 'none' }}>
           {t('order_wizard.step_heading', { number: step + 1, total: STEPS.length, title: stepTitle })}

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -137,6 +138,16 @@ export function SubscriptionInfo({ accountId }: { accountId: number }) {
           {s.CanChangeQuantity && (
             <Button variant="contained" onClick={() => setIsChanging(true)}>
               {t('subscriptions.change_quantity')}
+            </Button>
+          )}
+          {s.Status === 'Active' && s.CanChangeQuantity && (
+            <Button variant="outlined" component={RouterLink} to={`/upgrade-subscription/${accountId}`}>
+              {t('subscriptions.upgrade')}
+            </Button>
+          )}
+          {s.Status !== 'Terminated' && s.Status !== 'Cancelled' && (
+            <Button variant="outlined" color="error" component={RouterLink} to={`/terminate?accountIds=${accountId}`}>
+              {t('subscriptions.terminate')}
             </Button>
           )}
           <FormControlLabel
