@@ -21,6 +21,7 @@ import { formatMoney } from '../../platform/money/formatMoney';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { priceReason } from '../../marketplace/utils/priceText';
 import { useOrder, type OrderDetail } from '../api/ordersApi';
+import { OrderAttachments } from './OrderAttachments';
 import { OrderStatusChip, useSubscriptionStatusText } from './OrderStatusChip';
 import { amountSx } from './orderFormat';
 
@@ -32,7 +33,7 @@ interface OrderDetailsDialogProps {
   onCancel?: (order: Order) => void;
 }
 
-/** One order (GetOrder): its terms, its price lines with the rule that priced each, the credit check and who decided when. */
+/** One order (GetOrder): its terms, its price lines with the rule that priced each, the credit check, who decided when, and its attachments. */
 export function OrderDetailsDialog({ order, onClose, onCancel }: OrderDetailsDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -137,6 +138,7 @@ function OrderDetailContent({ order }: { order: OrderDetail }) {
           </Table>
         </TableContainer>
       )}
+      <OrderAttachments orderId={order.Id} />
     </>
   );
 }

@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { Order } from '@cmp/contracts/orders';
 import { formatMoney } from '../../platform/money/formatMoney';
 import { useOrder } from '../api/orderWizardApi';
+import { OrderAttachments } from '../review/OrderAttachments';
 import { DefinitionList } from './DefinitionList';
 
 /**
@@ -47,6 +48,12 @@ export function OrderResult({ placed }: { placed: Order }) {
           ]}
         />
       </Box>
+      {/* Documents for the Account Manager (an offer, a purchase order) go with an order that waits for approval. */}
+      {isPending && (
+        <Box sx={{ mb: 3 }}>
+          <OrderAttachments orderId={order.Id} />
+        </Box>
+      )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
         {order.SubscriptionAccountId !== null && (
           <Button variant="contained" component={RouterLink} to={`/account/${order.SubscriptionAccountId}`}>
