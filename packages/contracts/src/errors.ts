@@ -122,5 +122,12 @@ export const ERROR_KEYS = [
   'subscription_not_active',
   'subscription_quantity_unchanged',
   'subscription_change_in_progress',
+  'upgrade_path_invalid',
+  'upgrade_quantity_invalid',
+  'upgrade_downgrade_full_only',
+  'upgrade_downgrade_new_only',
+  'upgrade_target_invalid',
+  'upgrade_term_unavailable',
+  'upgrade_not_priced',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];

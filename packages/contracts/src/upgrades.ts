@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { accountIdSchema } from './accounts';
 import { BILLING_FREQUENCIES, COMMITMENTS, MAX_ORDER_QUANTITY, orderRequestSchema } from './orders';
-import { SUBSCRIPTION_STATUSES } from './subscriptions';
+import { SUBSCRIPTION_STATUSES, scheduledChangeSchema } from './subscriptions';
 
 // Upgrading a subscription (issue 14 "Upgrade wizard"; spec §2 `/upgrade-subscription/{accountId}`,
 // §4 "Upgrade", §7 upgrade (targetProductName, targetAccountId, viewValues, upgradeProcessId, subId)).
@@ -137,6 +137,8 @@ export const upgradeResultSchema = z.object({
   EffectiveDate: z.string(),
   Source: upgradeSideSchema,
   Target: upgradeSideSchema,
+  /** The source's changes scheduled for the renewal that an upgrade applied at once drops (a downgrade replaces an earlier scheduled one). */
+  DroppedScheduledChanges: z.array(scheduledChangeSchema),
   /** The requests sent to the vendor (empty in a preview and for a scheduled downgrade). */
   ProvisioningRequestIds: z.array(z.number().int()),
   IsPreview: z.boolean(),

@@ -42,6 +42,22 @@ export function proratedAmount(subscription: SubscriptionRow, product: Subscript
   return moneyString(roundToMinorUnit(amount, subscription.currency), minorUnits(subscription.currency));
 }
 
+type SeatBatchRow = typeof subscriptionSeatBatches.$inferSelect;
+
+/** Takes `seats` refundable seats out of the open batches, the newest seats first (a refund, or seats an upgrade moves). */
+export async function giveBackSeats(tx: Queryable, open: readonly SeatBatchRow[], seats: number): Promise<void> {
+  let left = seats;
+  for (const batch of [...open].reverse()) {
+    if (left === 0) break;
+    const take = Math.min(left, batch.refundableQuantity);
+    await tx
+      .update(subscriptionSeatBatches)
+      .set({ refundableQuantity: batch.refundableQuantity - take })
+      .where(and(eq(subscriptionSeatBatches.id, batch.id), eq(subscriptionSeatBatches.refundableQuantity, batch.refundableQuantity)));
+    left -= take;
+  }
+}
+
 export interface QuantityChangeResult {
   answer: ChangeSubscriptionQuantityResponse;
   product: SubscriptionProduct;
@@ -119,17 +135,7 @@ export async function changeQuantity(
       createdAt: now,
     });
   } else {
-    // The newest seats give back first.
-    let left = seats;
-    for (const batch of [...open].reverse()) {
-      if (left === 0) break;
-      const take = Math.min(left, batch.refundableQuantity);
-      await tx
-        .update(subscriptionSeatBatches)
-        .set({ refundableQuantity: batch.refundableQuantity - take })
-        .where(and(eq(subscriptionSeatBatches.id, batch.id), eq(subscriptionSeatBatches.refundableQuantity, batch.refundableQuantity)));
-      left -= take;
-    }
+    await giveBackSeats(tx, open, seats);
   }
   const company = await findCompanyAccount(tx, account);
   const companyAccountId = company?.id ?? account.id;

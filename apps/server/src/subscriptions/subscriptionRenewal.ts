@@ -1,13 +1,15 @@
-import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { BILLING_FREQUENCIES_BY_COMMITMENT, COMMITMENTS, type BillingFrequency, type Commitment } from '@cmp/contracts/orders';
 import type { Database, Tx } from '../platform/db/database';
-import { accounts, subscriptionScheduledChanges, subscriptionSeatBatches, subscriptions } from '../platform/db/schema';
+import { accounts, products, subscriptionScheduledChanges, subscriptionSeatBatches, subscriptions } from '../platform/db/schema';
 import { writeAudit } from '../platform/audit';
 import { findCompanyAccount } from '../platform/session';
 import { termEnd } from '../orders/orderPricing';
 import { currentRecurringPrice } from './currentPrice';
 import { insertSubscriptionRequest } from './subscriptionRequests';
 import { subscriptionOf } from './subscriptionQueries';
+import { upgradeSetting } from './upgradeOptions';
+import { endSourceAccount, makeUpgradeSubscription } from './upgradeSubscription';
 
 // The renewal at term end (issue 14 "renewal at term end by a job"): an Active subscription whose
 // term has ended
@@ -15,6 +17,8 @@ import { subscriptionOf } from './subscriptionQueries';
 //   the customer's pricelist (the one price function, as an order is priced), takes the changes
 //   scheduled for the renewal (quantity, term, billing frequency) and opens a 'Renewal' seat batch
 //   with its cancellation window; a changed quantity goes to the vendor as a 'Modify' request;
+// - with a downgrade scheduled (an upgrade path of kind Downgrade) ends and hands its seats to a new
+//   subscription of the lower service, which starts its own term then at that service's price;
 // - with auto-renew Terminate ends: status Terminated and a 'Terminate' request to the vendor.
 // Idempotent: each subscription is written conditionally on the term end the job read, so a second
 // run (or a second node) changes nothing. A subscription many terms behind renews one term per run.
@@ -30,7 +34,7 @@ const termEndIs = (readEnd: Date): SQL => sql`date_trunc('milliseconds', ${subsc
 
 export interface RenewalOutcome {
   accountId: number;
-  outcome: 'Renewed' | 'Terminated';
+  outcome: 'Renewed' | 'Terminated' | 'Downgraded';
 }
 
 /** Renews or ends every subscription due at `now` (at most `limit` per run). */
@@ -89,6 +93,59 @@ async function renewOne(tx: Tx, accountId: number, readEnd: Date, now: Date): Pr
     if (change.kind === 'BillingFrequency') billingFrequency = change.value as BillingFrequency;
   }
   if (!BILLING_FREQUENCIES_BY_COMMITMENT[commitment].includes(billingFrequency)) billingFrequency = BILLING_FREQUENCIES_BY_COMMITMENT[commitment][0]!;
+
+  const [downgrade] = await tx
+    .select()
+    .from(subscriptionScheduledChanges)
+    .where(and(eq(subscriptionScheduledChanges.subscriptionAccountId, account.id), eq(subscriptionScheduledChanges.kind, 'Product')))
+    .orderBy(desc(subscriptionScheduledChanges.id))
+    .limit(1);
+  const downgradePrice = downgrade && company ? await currentRecurringPrice(tx, company, downgrade.value) : undefined;
+  if (downgrade && downgradePrice) {
+    // Claimed on the term end read, as a renewal (a second run finds the subscription Terminated).
+    const claimed = await tx
+      .update(subscriptions)
+      .set({ status: 'Active' })
+      .where(and(eq(subscriptions.accountId, account.id), eq(subscriptions.status, 'Active'), termEndIs(readEnd)))
+      .returning({ id: subscriptions.accountId });
+    if (!claimed.length) return undefined;
+    const [target] = await tx.select().from(products).where(eq(products.name, downgrade.value)).limit(1);
+    const { parent } = await upgradeSetting(tx, account);
+    const made = await makeUpgradeSubscription(tx, {
+      parent,
+      source: s,
+      displayName: target!.displayName,
+      terms: {
+        productName: downgrade.value,
+        commitment,
+        billingFrequency,
+        unitPrice: downgradePrice.unitPrice,
+        currency: downgradePrice.currency,
+        priceRule: downgradePrice.rule,
+        minimumContractEndDate: termEnd(readEnd, commitment),
+      },
+      quantity,
+      termStartDate: readEnd,
+      window: { until: new Date(now.getTime() + target!.cancellationWindowHours * 3_600_000), refundable: quantity },
+      now,
+    });
+    await insertSubscriptionRequest(tx, { subscriptionAccountId: made.id, companyAccountId: companyId, productName: downgrade.value, action: 'Create', quantity, createdByAccountId: downgrade.createdByAccountId, now });
+    await tx.delete(subscriptionScheduledChanges).where(eq(subscriptionScheduledChanges.subscriptionAccountId, account.id));
+    await endSourceAccount(tx, { caller: null, actorAccountId: downgrade.createdByAccountId }, account, `Downgraded to ${target!.displayName}`, now);
+    for (const [subject, other] of [
+      [account, made],
+      [made, account],
+    ] as const) {
+      await writeAudit(tx, null, {
+        action: 'SubscriptionUpgraded',
+        actorAccountId: downgrade.createdByAccountId ?? undefined,
+        accountId: subject.id,
+        accountPath: subject.path,
+        details: { Kind: 'Downgrade', Service: s.productName, Target: downgrade.value, OtherAccountId: other.id, Quantity: quantity, TermStartDate: readEnd.toISOString() },
+      });
+    }
+    return { accountId, outcome: 'Downgraded' };
+  }
 
   // The then-current price: the first recurring item priced by the customer's pricelist. A service
   // no longer priced for the customer keeps its old price (the renewal does not stop for it).

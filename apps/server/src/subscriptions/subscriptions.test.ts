@@ -1,54 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { ChangeSubscriptionQuantityResponse, Subscription } from '@cmp/contracts/subscriptions';
-import { call, signIn, startTestServer, type TestServer } from '../test/testServer';
-import { startVendorSandbox, type VendorSandbox } from '../provisioning/sandbox/vendorSandbox';
+import type { ChangeSubscriptionQuantityResponse } from '@cmp/contracts/subscriptions';
+import { startSubscriptionTestWorld, until, type SubscriptionTestWorld } from './subscriptionTestWorld';
 import { subscriptionJobs } from './subscriptionJobs';
 
 // Issue 14 "Subscriptions" on the demo world: company.admin of Contoso Ltd orders Nimbus Endpoint
 // Protection (EUR 3.22 per device and month) through the API; the vendor sandbox delivers it; then
 // the subscription's quantity, auto-renew and renewal are exercised.
 
-let sandbox: VendorSandbox;
-let server: TestServer;
+let world: SubscriptionTestWorld;
+let server: SubscriptionTestWorld['server'];
 let companyAdmin: string;
 let companyUser: string;
 let otherAdmin: string;
 let contoso: number;
-
-const rowsOf = async <T>(query: ReturnType<typeof sql>) => ((await server.handle.db.execute(query)) as unknown as { rows: T[] }).rows;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test reads whatever the answer holds
-type Answer = { status: number; body: any };
-const op = (name: string, body: unknown, cookie: string, headers: Record<string, string> = {}): Promise<Answer> => call(server.app, `IAccountService/${name}`, body, { cookie, headers });
-const getSubscription = async (accountId: number): Promise<Subscription> => {
-  const answer = await op('GetSubscription', { accountId }, companyAdmin);
-  expect(answer.status).toBe(200);
-  return answer.body.Subscription as Subscription;
-};
+let rowsOf: SubscriptionTestWorld['rowsOf'];
+let op: SubscriptionTestWorld['op'];
+let getSubscription: SubscriptionTestWorld['getSubscription'];
+let activeSubscription: SubscriptionTestWorld['activeSubscription'];
 const change = (accountId: number, quantity: number, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
   op('ChangeSubscriptionQuantity', { accountId, quantity, ...extra }, companyAdmin, headers);
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`still ${JSON.stringify(value)} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** Orders `quantity` devices for Contoso and waits until the vendor has delivered them. */
-async function activeSubscription(quantity = 5, commitment = '1-month'): Promise<number> {
-  const placed = await op('PlaceOrder', { parentAccountId: contoso, productName: 'NIMBUS_ENDPOINT', quantity, commitment, billingFrequency: 'Monthly' }, companyAdmin);
-  expect(placed.status).toBe(200);
-  const accountId = placed.body.Order.SubscriptionAccountId as number;
-  await until(
-    () => getSubscription(accountId),
-    (s) => s.Status === 'Active',
-  );
-  return accountId;
-}
 /** Waits until the vendor has made the subscription's quantity change. */
 const provisioned = (accountId: number) =>
   until(
@@ -59,16 +30,11 @@ const closeWindows = (accountId: number) => rowsOf(sql`update subscription_seat_
 const runRenewalJob = () => subscriptionJobs[0]!.handler({}, { db: server.handle.db, log: server.app.log });
 
 beforeAll(async () => {
-  sandbox = await startVendorSandbox({ options: { completionDelayMs: 50 } });
-  process.env.VENDOR_SANDBOX_URL = sandbox.url;
-  server = await startTestServer();
-  [companyAdmin, companyUser, otherAdmin] = await Promise.all(['company.admin', 'company.user', 'other.admin'].map((name) => signIn(server.app, name)));
-  contoso = (await rowsOf<{ id: number }>(sql`select id from accounts where display_name = 'Contoso Ltd' and type = 'Company'`))[0]!.id;
+  world = await startSubscriptionTestWorld();
+  ({ server, companyAdmin, companyUser, otherAdmin, contoso, rowsOf, op, getSubscription, activeSubscription } = world);
 }, 120_000);
 afterAll(async () => {
-  delete process.env.VENDOR_SANDBOX_URL;
-  await server?.close();
-  await sandbox?.close();
+  await world?.close();
 });
 
 describe('GetSubscription', () => {
