@@ -33,7 +33,7 @@ const basic: UpgradeOption = {
   Currency: 'EUR',
   PriceRule: null,
   IsTermOffered: true,
-  ExistingSubscriptions: [],
+  ExistingSubscriptions: [{ AccountId: 53, AccountName: 'Basic for the kiosks', Quantity: 2, Commitment: 'annual', BillingFrequency: 'Monthly', UnitPrice: '1.70', Currency: 'EUR', MinimumContractEndDate: null }],
 };
 const legacy: UpgradeOption = { ...plus, UpgradeProcessId: 9, ProductName: 'NIMBUS_LEGACY', DisplayName: 'Nimbus Legacy Suite', IsTermOffered: false, ExistingSubscriptions: [] };
 
@@ -201,8 +201,11 @@ describe('UpgradeWizard', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('radio', { name: /^Some seats/ })).toBeDisabled();
     expect(screen.getByText('A downgrade always moves all seats, at the term end.')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /^The existing subscription Basic for the kiosks/ })).toBeDisabled();
+    expect(screen.getByText('A downgrade always makes a new subscription at the term end: it cannot go into an existing one.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show overview' }));
     expect(await screen.findByText('Scheduled for the term end, Nov 30, 2027')).toBeInTheDocument();
+    expect(calls('PreviewUpgrade')[0]!.body).toEqual({ subId: 41, upgradeProcessId: 8, targetProductName: 'NIMBUS_ENDPOINT_BASIC', targetAccountId: null });
     expect(screen.getByText('The downgrade replaces the changes scheduled for the renewal of the current subscription: Quantity 7.')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Current subscription' })).getByText('Ends at the term end, Nov 30, 2027')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Schedule downgrade' }));
@@ -234,9 +237,14 @@ describe('UpgradeWizard', () => {
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
   });
 
-  it('names the status of a subscription that is not active, and knows no unknown blocker', async () => {
+  it('names the status of a subscription that is not active', async () => {
     renderWizard({ options: { ...options, Source: { ...options.Source, Status: 'Suspended' }, CanUpgrade: false, Blocker: 'subscription_not_active' } });
     expect(await screen.findByText('The subscription is Suspended: it can be upgraded only while it is Active.')).toBeInTheDocument();
+  });
+
+  it('says the caller may not upgrade when there is no blocker but no right either', async () => {
+    renderWizard({ options: { ...options, CanUpgrade: false, Blocker: null } });
+    expect(await screen.findByText(/^You may not upgrade this subscription/)).toBeInTheDocument();
   });
 
   it('falls back to a general message for a blocker it does not know', async () => {
@@ -245,8 +253,9 @@ describe('UpgradeWizard', () => {
   });
 
   it('shows an empty state when the service has no upgrade path', async () => {
-    renderWizard({ options: { ...options, Options: [] } });
+    renderWizard({ options: { ...options, Options: [], CanUpgrade: false } });
     expect(await screen.findByText('Nimbus Endpoint Protection has no upgrade or downgrade path: there is no other service it can become.')).toHaveAttribute('role', 'status');
     expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByText(/cannot be upgraded|may not upgrade/)).toBeNull();
   });
 });

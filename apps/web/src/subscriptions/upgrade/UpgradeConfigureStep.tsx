@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import type { UpgradeOption, UpgradeType } from '@cmp/contracts/upgrades';
 import { formatMoney } from '../../platform/money/formatMoney';
 import { formatDate } from '../../orders/wizard/orderWizardState';
-import { canBePartial, type UpgradeConfiguration, type UpgradeField, type UpgradeProblems } from './upgradeWizardState';
+import { canBePartial, canUseExisting, type UpgradeConfiguration, type UpgradeField, type UpgradeProblems } from './upgradeWizardState';
 
 interface UpgradeConfigureStepProps {
   option: UpgradeOption;
@@ -36,6 +36,7 @@ export function UpgradeConfigureStep({ option, sourceQuantity, configuration, on
   const seatsProblem = problemOf('seats');
   const targetProblem = problemOf('target');
   const partialPossible = canBePartial(option, sourceQuantity);
+  const existingAllowed = canUseExisting(option);
   const typeHelp = option.Kind === 'Downgrade' ? t('upgrade_wizard.type_help_downgrade') : !partialPossible ? t('upgrade_wizard.type_help_single_seat') : t('upgrade_wizard.type_help');
 
   return (
@@ -92,6 +93,7 @@ export function UpgradeConfigureStep({ option, sourceQuantity, configuration, on
             <FormControlLabel
               key={existing.AccountId}
               value={String(existing.AccountId)}
+              disabled={!existingAllowed}
               control={<Radio />}
               label={
                 <span>
@@ -112,7 +114,7 @@ export function UpgradeConfigureStep({ option, sourceQuantity, configuration, on
           ))}
         </RadioGroup>
         <FormHelperText id={`${targetLabelId}-help`} sx={{ mx: 0 }}>
-          {targetProblem ?? t('upgrade_wizard.target_help')}
+          {targetProblem ?? (existingAllowed || option.ExistingSubscriptions.length === 0 ? t('upgrade_wizard.target_help') : t('upgrade_wizard.target_help_downgrade'))}
         </FormHelperText>
       </FormControl>
     </Stack>

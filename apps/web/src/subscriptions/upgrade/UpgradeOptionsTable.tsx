@@ -13,7 +13,7 @@ import type { UpgradeOption } from '@cmp/contracts/upgrades';
 import { formatMoney } from '../../platform/money/formatMoney';
 import { visuallyHidden } from '../../platform/ui/visuallyHidden';
 import { formatDate } from '../../orders/wizard/orderWizardState';
-import { isSelectable } from './upgradeWizardState';
+import { canUseExisting, isSelectable } from './upgradeWizardState';
 
 interface UpgradeOptionsTableProps {
   options: UpgradeOption[];
@@ -33,8 +33,8 @@ export function UpgradeOptionsTable({ options, termEnd, labelledBy, selected, on
     option.UnitPrice !== null && option.Currency ? t('upgrade_wizard.price_per_unit', { price: formatMoney(option.UnitPrice, option.Currency, locale) }) : t('upgrade_wizard.not_priced');
   const notes = (option: UpgradeOption): string[] => [
     ...(option.Kind === 'Downgrade' ? [termEnd ? t('upgrade_wizard.downgrade_note', { date: formatDate(termEnd, locale) }) : t('upgrade_wizard.downgrade_note_no_date')] : []),
-    ...(!option.IsTermOffered ? [option.ExistingSubscriptions.length > 0 ? t('upgrade_wizard.term_not_offered_existing') : t('upgrade_wizard.term_not_offered_none')] : []),
-    ...(option.ExistingSubscriptions.length > 0 ? [t('upgrade_wizard.existing_count', { number: option.ExistingSubscriptions.length })] : []),
+    ...(!option.IsTermOffered ? [canUseExisting(option) ? t('upgrade_wizard.term_not_offered_existing') : t('upgrade_wizard.term_not_offered_none')] : []),
+    ...(canUseExisting(option) ? [t('upgrade_wizard.existing_count', { number: option.ExistingSubscriptions.length })] : []),
   ];
   return (
     <TableContainer>

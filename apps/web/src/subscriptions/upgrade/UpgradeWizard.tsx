@@ -96,7 +96,14 @@ function UpgradeSteps({ options }: { options: UpgradeOptions }) {
     );
   }
 
-  const blocker = options.CanUpgrade ? undefined : t(`upgrade_wizard.blockers.${options.Blocker ?? 'default'}`, { defaultValue: t('upgrade_wizard.blockers.default'), status: t(`subscriptions.status_value.${source.Status}`) });
+  // Blocker names what stands in the way now; without one, no option or no right to upgrade does.
+  const blocker = options.CanUpgrade
+    ? undefined
+    : options.Blocker
+      ? t(`upgrade_wizard.blockers.${options.Blocker}`, { defaultValue: t('upgrade_wizard.blockers.default'), status: t(`subscriptions.status_value.${source.Status}`) })
+      : options.Options.length > 0
+        ? t('upgrade_wizard.blockers.access_denied')
+        : undefined;
   const lastOpenStep = !options.CanUpgrade ? 0 : !option ? 0 : !placement.overview ? 1 : 2;
   const isDowngrade = option?.Kind === 'Downgrade' || placement.overview?.preview.Outcome === 'Scheduled';
   const stepTitle = t(`upgrade_wizard.steps.${STEPS[step]}`);

@@ -14,15 +14,18 @@ export type UpgradeField = 'seats' | 'target';
 /** The problem of a field, as a key of upgrade_wizard.errors.* */
 export type UpgradeProblems = Partial<Record<UpgradeField, string>>;
 
+/** A downgrade always makes a new subscription at the term end; an upgrade may also increase an existing one. */
+export const canUseExisting = (option: UpgradeOption) => option.Kind === 'Upgrade' && option.ExistingSubscriptions.length > 0;
+
 /** An option can be chosen when it can make a new subscription or has an existing one to increase. */
-export const isSelectable = (option: UpgradeOption) => option.IsTermOffered || option.ExistingSubscriptions.length > 0;
+export const isSelectable = (option: UpgradeOption) => option.IsTermOffered || canUseExisting(option);
 
 /** A partial upgrade needs a seat to stay: not for a downgrade (full only) nor a single seat. */
 export const canBePartial = (option: UpgradeOption, sourceQuantity: number) => option.Kind === 'Upgrade' && sourceQuantity > 1;
 
 /** A fresh configuration: every seat, into a new subscription when the option can make one, else into its only existing one. */
 export function initialUpgradeConfiguration(option: UpgradeOption): UpgradeConfiguration {
-  const target: UpgradeTarget | undefined = option.IsTermOffered ? 'new' : option.ExistingSubscriptions.length === 1 ? option.ExistingSubscriptions[0]!.AccountId : undefined;
+  const target: UpgradeTarget | undefined = option.IsTermOffered ? 'new' : canUseExisting(option) && option.ExistingSubscriptions.length === 1 ? option.ExistingSubscriptions[0]!.AccountId : undefined;
   return { type: 'Full', seats: '', target };
 }
 
@@ -38,6 +41,7 @@ export function upgradeProblems(configuration: UpgradeConfiguration, option: Upg
   const { target } = configuration;
   if (target === undefined) problems.target = 'target_required';
   else if (target === 'new' && !option.IsTermOffered) problems.target = 'target_new_not_offered';
+  else if (target !== 'new' && !canUseExisting(option)) problems.target = 'target_downgrade_new_only';
   else if (target !== 'new' && !option.ExistingSubscriptions.some((existing) => existing.AccountId === target)) problems.target = 'target_required';
   return problems;
 }
