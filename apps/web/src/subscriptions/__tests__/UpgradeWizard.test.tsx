@@ -230,6 +230,29 @@ describe('UpgradeWizard', () => {
     expect(first!.key).not.toBe(second!.key);
   });
 
+  it('keeps the refusal once and drops the overview when the subscription can no longer be upgraded (409)', async () => {
+    const busy = { status: 409, body: { Message: 'A quantity change of this subscription is still being provisioned: wait until it is done.' } };
+    let previews = 0;
+    const fetch = installFakeFetch((url, init) => {
+      const operation = operationOf(url);
+      const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
+      if (operation === 'GetUpgradeOptions') return { body: options };
+      if (operation === 'PreviewUpgrade') return (previews += 1) === 1 ? { body: resultOf(body, true) } : busy;
+      if (operation === 'Upgrade') return busy;
+      return { status: 404, body: {} };
+    });
+    renderWithProviders(<UpgradeWizard accountId={41} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: 'Nimbus Endpoint Protection Plus' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Show overview' }));
+    await user.click(await screen.findByRole('button', { name: 'Upgrade' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^A quantity change of this subscription is still being provisioned: wait until it is done\.$/);
+    expect(screen.queryByRole('region', { name: 'Current subscription' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Upgrade' })).toBeDisabled();
+    expect(fetch.mock.calls.filter(([url]) => operationOf(String(url)) === 'Upgrade')).toHaveLength(1);
+  });
+
   it('says why a subscription cannot be upgraded now, and that a service has no path', async () => {
     renderWizard({ options: { ...options, CanUpgrade: false, Blocker: 'subscription_change_in_progress' } });
     expect(await screen.findByText('A change of this subscription is still being provisioned: it can be upgraded once that is done.')).toBeInTheDocument();

@@ -65,9 +65,11 @@ export function useUpgradePlacement() {
       setOverview({ request, preview: await previewUpgrade(request), idempotencyKey: newIdempotencyKey() });
       setNotice(t('upgrade_wizard.changed_notice', { message: refusal }));
     } catch (failure) {
-      // The upgrade is no longer possible at all (e.g. the subscription ended): both messages.
+      // The upgrade is no longer possible at all (e.g. a change of the subscription is under way): the
+      // overview goes, the refusal stays (once, when the preview says the same).
+      const text = failureText(failure);
       setOverview(undefined);
-      setError(`${refusal} ${failureText(failure)}`);
+      setError(text === refusal ? refusal : `${refusal} ${text}`);
     }
   };
 
