@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../platform/db/database';
-import { subscriptions } from '../platform/db/schema';
+import { subscriptionSeatBatches, subscriptions } from '../platform/db/schema';
 
 /**
  * A subscription's life (issue 14), one table of allowed transitions (DESIGN.md "State machines"):
@@ -40,6 +40,7 @@ export async function applyProvisioningOutcome(db: Queryable, request: Provision
     if (outcome === 'completed' && request.quantity && request.quantity > 0) {
       await db.update(subscriptions).set({ quantity: request.quantity }).where(eq(subscriptions.accountId, request.subscriptionAccountId));
     }
+    if (outcome === 'cancelled' && request.quantity) await dropUndeliveredSeats(db, request.subscriptionAccountId, request.quantity);
     return;
   }
   const transition = TRANSITIONS[request.action]?.[outcome];
@@ -48,4 +49,28 @@ export async function applyProvisioningOutcome(db: Queryable, request: Provision
     .update(subscriptions)
     .set({ status: transition.to })
     .where(and(eq(subscriptions.accountId, request.subscriptionAccountId), inArray(subscriptions.status, transition.from)));
+}
+
+/**
+ * An increase the vendor never made (its request cancelled) leaves no refundable seats behind: the
+ * newest untouched Addition batch of exactly the seats it would have added goes.
+ */
+async function dropUndeliveredSeats(db: Queryable, subscriptionAccountId: number, requestedQuantity: number): Promise<void> {
+  const [subscription] = await db.select({ quantity: subscriptions.quantity }).from(subscriptions).where(eq(subscriptions.accountId, subscriptionAccountId)).limit(1);
+  const added = requestedQuantity - (subscription?.quantity ?? requestedQuantity);
+  if (added <= 0) return;
+  const [batch] = await db
+    .select({ id: subscriptionSeatBatches.id })
+    .from(subscriptionSeatBatches)
+    .where(
+      and(
+        eq(subscriptionSeatBatches.subscriptionAccountId, subscriptionAccountId),
+        eq(subscriptionSeatBatches.kind, 'Addition'),
+        eq(subscriptionSeatBatches.quantity, added),
+        eq(subscriptionSeatBatches.refundableQuantity, added),
+      ),
+    )
+    .orderBy(desc(subscriptionSeatBatches.id))
+    .limit(1);
+  if (batch) await db.delete(subscriptionSeatBatches).where(eq(subscriptionSeatBatches.id, batch.id));
 }

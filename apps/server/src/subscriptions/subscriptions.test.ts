@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { ChangeSubscriptionQuantityResponse } from '@cmp/contracts/subscriptions';
+import { call, signIn } from '../test/testServer';
 import { startSubscriptionTestWorld, until, type SubscriptionTestWorld } from './subscriptionTestWorld';
 import { subscriptionJobs } from './subscriptionJobs';
 
@@ -136,6 +137,22 @@ describe('ChangeSubscriptionQuantity', () => {
     expect(n).toBe(1);
     expect((await change(accountId, 5, {}, key)).status).toBe(422);
     await provisioned(accountId);
+  });
+  it('an increase the vendor refused and someone cancelled leaves no refundable seats behind', async () => {
+    const accountId = await activeSubscription(5);
+    const increased = await change(accountId, 600);
+    expect(increased.status).toBe(200);
+    const requestId = increased.body.ProvisioningRequestId as number;
+    await until(
+      () => getSubscription(accountId),
+      (s) => s.ProvisioningHistory.some((r) => r.RequestId === requestId && r.OrderStatus === 'Failed'),
+    );
+    const admin = await signIn(server.app, 'admin');
+    const cancelled = await call(server.app, 'IProvisioningService/CancelRequests', { requestList: [requestId] }, { cookie: admin });
+    expect(cancelled.status).toBe(200);
+    const s = await getSubscription(accountId);
+    expect(s).toMatchObject({ Quantity: 5, PendingQuantity: null, RefundableQuantity: 5, CanChangeQuantity: true });
+    expect(s.SeatBatches.map((b) => b.Kind)).toEqual(['Purchase']);
   });
 });
 
