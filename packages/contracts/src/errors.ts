@@ -123,6 +123,8 @@ export const ERROR_KEYS = [
   'subscription_quantity_unchanged',
   'subscription_change_in_progress',
   'upgrade_path_invalid',
+  'order_attachment_not_pending',
+  'order_attachment_limit',
   'upgrade_quantity_invalid',
   'upgrade_downgrade_full_only',
   'upgrade_downgrade_new_only',

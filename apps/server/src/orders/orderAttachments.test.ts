@@ -197,7 +197,7 @@ describe('who may', () => {
     expect(cancelled.body.Order.ApprovalStatus).toBe('Cancelled');
     const deleted = await op('DeleteOrderAttachment', { attachmentId }, companyAdmin);
     expect(deleted.status).toBe(409);
-    expect(deleted.body.Message).toContain('Cancelled');
+    expect(deleted.body.Message).toBe(`Order ${orderId} is Cancelled: attachments can be added or removed only while it is Pending.`);
     expect((await add(orderId, 'late.pdf', demoPdf('late'))).status).toBe(409);
     expect(await attachmentRows(orderId)).toEqual([{ file_name: 'contract.pdf' }]);
     expect((await list(orderId)).body).toMatchObject({ CanEdit: false, Attachments: [{ FileName: 'contract.pdf' }] });

@@ -13,7 +13,7 @@ import {
 } from '@cmp/contracts/orderAttachments';
 import type { Queryable } from '../platform/db/database';
 import { accounts, orderAttachments, orders } from '../platform/db/schema';
-import { ApiError, accessDenied, invalidRequest } from '../platform/errors';
+import { ApiError, accessDenied } from '../platform/errors';
 import { auditAccountChange } from '../platform/audit';
 import { defineOperation, type OperationDefinition } from '../platform/operations';
 import type { CallerSession } from '../platform/session';
@@ -56,7 +56,7 @@ async function requireVisibleAttachment(db: Queryable, caller: CallerSession, at
 /** Locks the order row for the change and answers 409 when it was decided meanwhile (approve racing an upload). */
 async function lockPendingOrder(tx: Queryable, orderId: number): Promise<void> {
   const [locked] = await tx.select({ status: orders.approvalStatus }).from(orders).where(eq(orders.id, orderId)).for('update');
-  if (locked?.status !== 'Pending') throw new ApiError(409, 'order_status_conflict', { orderId: String(orderId), status: locked?.status ?? '' });
+  if (locked?.status !== 'Pending') throw new ApiError(409, 'order_attachment_not_pending', { orderId: String(orderId), status: locked?.status ?? '' });
 }
 
 const creator = accounts;
@@ -103,7 +103,7 @@ const addOrderAttachment = defineOperation({
     const attachmentId = await db.transaction(async (tx) => {
       await lockPendingOrder(tx, order.id);
       const [{ attached } = { attached: 0 }] = await tx.select({ attached: count() }).from(orderAttachments).where(eq(orderAttachments.orderId, order.id));
-      if (attached >= MAX_ATTACHMENTS_PER_ORDER) throw invalidRequest(`orderId: order ${order.id} already has ${MAX_ATTACHMENTS_PER_ORDER} attachments, the most an order may have`);
+      if (attached >= MAX_ATTACHMENTS_PER_ORDER) throw new ApiError(400, 'order_attachment_limit', { orderId: String(order.id), max: String(MAX_ATTACHMENTS_PER_ORDER) });
       const [inserted] = await tx
         .insert(orderAttachments)
         .values({ orderId: order.id, fileName: file.fileName, contentType: file.contentType, size: file.content.length, content: file.content, createdByAccountId: caller.userAccount.id })
