@@ -140,23 +140,15 @@ describe('SubscriptionInfoScreen', () => {
     await waitFor(() => expect(calls('SetAutoRenew').map((c) => c.body)).toEqual([{ accountId: 41, autoRenew: 'Terminate' }]));
   });
 
-  it('links to the upgrade wizard and to the termination of the subscription', async () => {
+  it('links to the upgrade wizard while the subscription is active', async () => {
     renderScreen();
     expect(await screen.findByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/upgrade-subscription/41');
-    expect(screen.getByRole('link', { name: 'Terminate' })).toHaveAttribute('href', '/terminate?accountIds=41');
   });
 
   it('offers no upgrade of a subscription that is not active', async () => {
     renderScreen({ ...subscription, Status: 'Suspended' });
-    expect(await screen.findByRole('link', { name: 'Terminate' })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Upgrade' })).toBeNull();
-  });
-
-  it('offers neither upgrade nor termination once the subscription is terminated', async () => {
-    renderScreen({ ...subscription, Status: 'Terminated', CanChangeQuantity: false, CanSetAutoRenew: false });
     expect(await screen.findByText('Nimbus Endpoint Protection')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Upgrade' })).toBeNull();
-    expect(screen.queryByRole('link', { name: 'Terminate' })).toBeNull();
   });
 
   it('offers no change to a reader', async () => {

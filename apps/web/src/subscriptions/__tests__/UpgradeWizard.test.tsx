@@ -123,7 +123,8 @@ describe('UpgradeWizard', () => {
     expect(await screen.findByRole('heading', { name: 'Step 1 of 3: Select service' })).toBeInTheDocument();
     expect(screen.getByText('Nimbus Endpoint Protection')).toBeInTheDocument();
     expect(screen.getByText('1 year')).toBeInTheDocument();
-    expect(screen.getByText('€3.22')).toBeInTheDocument();
+    expect(screen.getByText('€3.22 per unit')).toBeInTheDocument();
+    expect(screen.getByText('Endpoint Protection')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Services it can become' });
     const plusRow = within(table).getByRole('row', { name: /Nimbus Endpoint Protection Plus/ });
     expect(within(plusRow).getByText('€6.44 per unit')).toBeInTheDocument();
@@ -167,7 +168,8 @@ describe('UpgradeWizard', () => {
     expect(within(source).getByText('Keeps running with fewer seats')).toBeInTheDocument();
     const target = screen.getByRole('region', { name: 'New subscription' });
     expect(within(target).getByText('2 (new)')).toBeInTheDocument();
-    expect(within(target).getByText('€6.44 (Standard margin (Markup 15%))')).toBeInTheDocument();
+    expect(within(target).getByText('€6.44 per unit')).toBeInTheDocument();
+    expect(within(target).getByText('Standard margin (Markup 15%)')).toBeInTheDocument();
     expect(within(target).getByText(/^Open until /)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Upgrade' }));

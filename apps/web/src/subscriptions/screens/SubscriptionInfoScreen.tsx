@@ -145,11 +145,6 @@ export function SubscriptionInfo({ accountId }: { accountId: number }) {
               {t('subscriptions.upgrade')}
             </Button>
           )}
-          {s.Status !== 'Terminated' && s.Status !== 'Cancelled' && (
-            <Button variant="outlined" color="error" component={RouterLink} to={`/terminate?accountIds=${accountId}`}>
-              {t('subscriptions.terminate')}
-            </Button>
-          )}
           <FormControlLabel
             control={<Switch checked={s.AutoRenew === 'Renew'} onChange={() => void toggleAutoRenew()} disabled={!s.CanSetAutoRenew} />}
             label={t('subscriptions.auto_renew_label')}

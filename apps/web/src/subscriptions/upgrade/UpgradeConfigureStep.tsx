@@ -63,14 +63,14 @@ export function UpgradeConfigureStep({ option, sourceQuantity, configuration, on
           error={Boolean(seatsProblem)}
           helperText={seatsProblem ?? t('upgrade_wizard.seats_help', { max, quantity: sourceQuantity })}
           slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off', maxLength: 6 } }}
-          sx={{ maxWidth: 320 }}
+          sx={{ maxWidth: 440 }}
         />
       )}
       <FormControl error={Boolean(targetProblem)}>
         <FormLabel id={targetLabelId}>{t('upgrade_wizard.target_label')}</FormLabel>
         <RadioGroup
           aria-labelledby={targetLabelId}
-          aria-describedby={`${targetLabelId}-help`}
+          aria-describedby={targetProblem || option.ExistingSubscriptions.length > 0 ? `${targetLabelId}-help` : undefined}
           value={configuration.target === undefined ? '' : String(configuration.target)}
           onChange={(event) => onChange({ ...configuration, target: event.target.value === 'new' ? 'new' : Number(event.target.value) })}
           onBlur={() => onBlur('target')}
@@ -113,9 +113,12 @@ export function UpgradeConfigureStep({ option, sourceQuantity, configuration, on
             />
           ))}
         </RadioGroup>
-        <FormHelperText id={`${targetLabelId}-help`} sx={{ mx: 0 }}>
-          {targetProblem ?? (existingAllowed || option.ExistingSubscriptions.length === 0 ? t('upgrade_wizard.target_help') : t('upgrade_wizard.target_help_downgrade'))}
-        </FormHelperText>
+        {/* What the choice means, when there is one; a message replaces it. */}
+        {(targetProblem || option.ExistingSubscriptions.length > 0) && (
+          <FormHelperText id={`${targetLabelId}-help`} sx={{ mx: 0 }}>
+            {targetProblem ?? (existingAllowed ? t('upgrade_wizard.target_help') : t('upgrade_wizard.target_help_downgrade'))}
+          </FormHelperText>
+        )}
       </FormControl>
     </Stack>
   );

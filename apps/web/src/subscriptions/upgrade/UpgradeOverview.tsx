@@ -55,14 +55,15 @@ function SidePanel({ side, role, isScheduled, effective }: { side: UpgradeSide; 
       : side.IsNew
         ? t('upgrade_wizard.target_is_new')
         : t('upgrade_wizard.target_is_increased');
-  const price = side.UnitPrice !== null && side.Currency ? formatMoney(side.UnitPrice, side.Currency, locale) : t('upgrade_wizard.not_priced');
+  const price = side.UnitPrice !== null && side.Currency ? t('upgrade_wizard.price_per_unit', { price: formatMoney(side.UnitPrice, side.Currency, locale) }) : t('upgrade_wizard.not_priced');
   const items: [string, string][] = [
     [t('upgrade_wizard.side_service'), side.DisplayName],
     [t('upgrade_wizard.side_what'), what],
     [t('upgrade_wizard.quantity'), change],
     ...(role === 'target'
       ? ([
-          [t('upgrade_wizard.unit_price'), side.PriceRule ? `${price} (${side.PriceRule})` : price],
+          [t('upgrade_wizard.unit_price'), price],
+          ...(side.PriceRule ? [[t('upgrade_wizard.price_rule'), side.PriceRule] as [string, string]] : []),
           [t('upgrade_wizard.price_kept'), side.IsNew ? t('upgrade_wizard.price_current') : t('upgrade_wizard.price_existing')],
           [t('upgrade_wizard.term'), t(`order_wizard.commitments.${side.Commitment}`)],
           [t('upgrade_wizard.billing_frequency'), t(`order_wizard.frequencies.${side.BillingFrequency}`)],

@@ -12,11 +12,12 @@ export function UpgradeSourceSummary({ source }: { source: UpgradeOptions['Sourc
     <DefinitionList
       items={[
         [t('upgrade_wizard.source_service'), source.ServiceDisplayName],
-        [t('upgrade_wizard.source_name'), source.AccountName],
+        // The subscription's own name, when it was given one other than its service's.
+        ...(source.AccountName !== source.ServiceDisplayName ? [[t('upgrade_wizard.source_name'), source.AccountName] as [string, string]] : []),
         [t('upgrade_wizard.quantity'), new Intl.NumberFormat(locale).format(source.Quantity)],
         [t('upgrade_wizard.term'), t(`order_wizard.commitments.${source.Commitment}`)],
         [t('upgrade_wizard.billing_frequency'), t(`order_wizard.frequencies.${source.BillingFrequency}`)],
-        [t('upgrade_wizard.unit_price'), source.UnitPrice !== null && source.Currency ? formatMoney(source.UnitPrice, source.Currency, locale) : t('upgrade_wizard.not_priced')],
+        [t('upgrade_wizard.unit_price'), source.UnitPrice !== null && source.Currency ? t('upgrade_wizard.price_per_unit', { price: formatMoney(source.UnitPrice, source.Currency, locale) }) : t('upgrade_wizard.not_priced')],
         [t('upgrade_wizard.term_end'), source.MinimumContractEndDate ? formatDate(source.MinimumContractEndDate, locale) : t('upgrade_wizard.not_set')],
       ]}
     />
