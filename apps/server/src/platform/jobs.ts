@@ -24,6 +24,11 @@ export interface JobDefinition<Data extends object = object> {
    * fill quickly (reset mails) needs more. A handler that throws fails the jobs of its batch.
    */
   batchSize?: number;
+  /**
+   * Jobs of a batch handled at once (default 1: one after the other). A queue whose handler waits on
+   * another system (the vendor's API) gets through a batch in the time of its slowest job, not the sum.
+   */
+  concurrency?: number;
   handler(data: Data, ctx: JobContext): Promise<void>;
 }
 
@@ -32,6 +37,32 @@ export interface SendOptions {
   startAfter?: Date;
   /** At most one waiting job with this key per queue. */
   singletonKey?: string;
+}
+
+/** A job sent here for later than this is left to the pollers (no timer kept for it). */
+const WAKE_AHEAD_MS = 60_000;
+
+/**
+ * Runs `handle` over `items`, at most `limit` at a time, in their order. After a failure no further
+ * item is started; the ones running finish, then the first failure is thrown (the batch fails as a
+ * whole — with a limit of 1 exactly as one after the other did).
+ */
+export async function runBounded<T>(items: readonly T[], limit: number, handle: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const failures: unknown[] = [];
+  const lane = async () => {
+    while (next < items.length && failures.length === 0) {
+      const item = items[next]!;
+      next += 1;
+      try {
+        await handle(item);
+      } catch (error) {
+        failures.push(error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, lane));
+  if (failures.length) throw failures[0];
 }
 
 /**
@@ -43,6 +74,11 @@ export class JobRunner {
   private readonly definitions: JobDefinition[];
   /** pg-boss once started: queues created, workers polling, schedules kept. */
   private boss: Promise<PgBoss> | null = null;
+  /** This node's worker of each queue (pg-boss worker ids), to wake it when a job is sent here. */
+  private readonly workers = new Map<string, string>();
+  /** Wake-ups of jobs sent here for a moment soon (JobRunner.wake). */
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private stopping = false;
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -76,9 +112,14 @@ export class JobRunner {
     try {
       for (const def of this.definitions) {
         await boss.createQueue(def.name);
-        await boss.work(def.name, { batchSize: def.batchSize ?? 1, pollingIntervalSeconds: def.pollingIntervalSeconds ?? 2 }, async (jobs) => {
-          for (const job of jobs) await def.handler(job.data as object, { db: this.database.db, log: this.log });
+        const batchSize = def.batchSize ?? 1;
+        const ctx: JobContext = { db: this.database.db, log: this.log };
+        const workerId = await boss.work(def.name, { batchSize, pollingIntervalSeconds: def.pollingIntervalSeconds ?? 2 }, async (jobs) => {
+          // A full batch leaves more waiting: the worker looks again at once, not after its interval.
+          if (jobs.length >= batchSize) boss.notifyWorker(workerId);
+          await runBounded(jobs, def.concurrency ?? 1, (job) => def.handler(job.data as object, ctx));
         });
+        this.workers.set(def.name, workerId);
         if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
       }
     } catch (error) {
@@ -93,10 +134,37 @@ export class JobRunner {
   async send(name: string, data: object, options: SendOptions = {}): Promise<void> {
     const boss = await this.startedBoss();
     await boss.send(name, data, { startAfter: options.startAfter, singletonKey: options.singletonKey });
+    this.wake(boss, name, options.startAfter);
+  }
+
+  /**
+   * A job sent on this node wakes this node's worker of its queue when it is due (at once, or at its
+   * start time when that is near) instead of waiting for the next poll. Only a shortcut: the job is
+   * in the database, and any node's poll still finds it.
+   */
+  private wake(boss: PgBoss, name: string, startAfter: Date | undefined): void {
+    const workerId = this.workers.get(name);
+    if (workerId === undefined || this.stopping) return;
+    const delay = startAfter ? startAfter.getTime() - Date.now() : 0;
+    if (delay <= 0) {
+      boss.notifyWorker(workerId);
+      return;
+    }
+    if (delay > WAKE_AHEAD_MS) return;
+    // pg-boss compares start_after with the database's clock: a few milliseconds late, not early.
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      if (!this.stopping) boss.notifyWorker(workerId);
+    }, delay + 5);
+    timer.unref();
+    this.timers.add(timer);
   }
 
   /** Stops polling and waits briefly for running jobs; the server closes the database after. */
   async stop(): Promise<void> {
+    this.stopping = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
     const boss = await this.boss?.catch(() => undefined);
     await boss?.stop({ graceful: true, wait: true, close: false, timeout: 5_000 });
   }

@@ -269,6 +269,9 @@ export function provisioningJobs(settingsIn: ProvisioningJobSettings): JobDefini
       name: PROVISIONING_JOB,
       pollingIntervalSeconds: 0.5,
       batchSize: 20,
+      // Each job mostly waits on the vendor's API: a batch's calls go out side by side (the pool
+      // of 10 database connections is shared with the requests).
+      concurrency: 8,
       async handler(data, { db, log }) {
         const { requestId } = data as { requestId?: unknown };
         if (typeof requestId !== 'number') return;

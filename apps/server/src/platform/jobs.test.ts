@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
+import { openDatabase, type DatabaseHandle } from './db/database';
+import { JobRunner, runBounded } from './jobs';
+
+// The job runner (platform/jobs.ts): a batch's jobs run side by side up to the queue's concurrency,
+// and a job sent on this node is picked up at once (or at its start time) rather than at the next
+// poll — on a real pg-boss over an in-memory database.
+
+const silent = { error: () => undefined, warn: () => undefined, info: () => undefined, debug: () => undefined } as unknown as FastifyBaseLogger;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('runBounded', () => {
+  it('runs at most `limit` items at once, every item once, in their order', async () => {
+    let running = 0;
+    let most = 0;
+    const started: number[] = [];
+    await runBounded([1, 2, 3, 4, 5, 6, 7], 3, async (item) => {
+      started.push(item);
+      running += 1;
+      most = Math.max(most, running);
+      await sleep(20);
+      running -= 1;
+    });
+    expect(started).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(most).toBe(3);
+  });
+
+  it('starts nothing after a failure, lets the running ones finish and throws the failure', async () => {
+    const done: number[] = [];
+    const run = runBounded([1, 2, 3, 4, 5], 2, async (item) => {
+      if (item === 1) throw new Error('job 1 failed');
+      await sleep(30);
+      done.push(item);
+    });
+    await expect(run).rejects.toThrow('job 1 failed');
+    // 2 was already running beside 1 and finishes; 3, 4 and 5 are never started.
+    expect(done).toEqual([2]);
+  });
+
+  it('with a limit of 1 behaves as one after the other', async () => {
+    const order: string[] = [];
+    await expect(
+      runBounded(['a', 'b', 'c'], 1, async (item) => {
+        order.push(item);
+        if (item === 'b') throw new Error('b');
+      }),
+    ).rejects.toThrow('b');
+    expect(order).toEqual(['a', 'b']);
+  });
+});
+
+describe('JobRunner', () => {
+  let handle: DatabaseHandle;
+  let runner: JobRunner;
+  const handled = new Map<string, number>();
+  let running = 0;
+  let mostRunning = 0;
+
+  beforeAll(async () => {
+    handle = await openDatabase({ dataDir: 'memory://' });
+    runner = new JobRunner(handle, silent, [
+      {
+        name: 'test.slow-poll',
+        // Polled rarely: a job that is handled quickly was woken, not found by a poll.
+        pollingIntervalSeconds: 30,
+        batchSize: 10,
+        concurrency: 5,
+        async handler(data) {
+          const { id, workMs } = data as { id: string; workMs?: number };
+          running += 1;
+          mostRunning = Math.max(mostRunning, running);
+          await sleep(workMs ?? 0);
+          running -= 1;
+          handled.set(id, Date.now());
+        },
+      },
+    ]);
+    await runner.start();
+  }, 120_000);
+  afterAll(async () => {
+    await runner?.stop();
+    await handle?.close();
+  });
+
+  async function handledAt(id: string, timeoutMs: number): Promise<number> {
+    const deadline = Date.now() + timeoutMs;
+    while (!handled.has(id)) {
+      if (Date.now() > deadline) throw new Error(`job ${id} not handled within ${timeoutMs} ms`);
+      await sleep(10);
+    }
+    return handled.get(id)!;
+  }
+
+  it('handles a job sent on this node at once, not at the next poll', async () => {
+    // The worker's first look happened at start; the next poll is 30 s away.
+    await sleep(300);
+    const sent = Date.now();
+    await runner.send('test.slow-poll', { id: 'now' });
+    expect((await handledAt('now', 10_000)) - sent).toBeLessThan(5_000);
+  });
+
+  it('handles a job sent for a moment soon at that moment', async () => {
+    const startAfter = new Date(Date.now() + 1_500);
+    await runner.send('test.slow-poll', { id: 'soon' }, { startAfter });
+    const at = await handledAt('soon', 15_000);
+    expect(at).toBeGreaterThanOrEqual(startAfter.getTime());
+    expect(at - startAfter.getTime()).toBeLessThan(5_000);
+  });
+
+  it("runs a batch's jobs side by side, up to the queue's concurrency", async () => {
+    mostRunning = 0;
+    const ids = Array.from({ length: 10 }, (_, i) => `batch-${i}`);
+    // Sent before the worker looks (one wake-up for all): they arrive in one or two batches.
+    await Promise.all(ids.map((id) => runner.send('test.slow-poll', { id, workMs: 400 })));
+    const started = Date.now();
+    for (const id of ids) await handledAt(id, 20_000);
+    expect(mostRunning).toBeGreaterThan(1);
+    expect(mostRunning).toBeLessThanOrEqual(5);
+    // One after the other would take 10 × 400 ms.
+    expect(Date.now() - started).toBeLessThan(4_000);
+  });
+});
