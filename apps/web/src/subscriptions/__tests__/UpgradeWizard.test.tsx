@@ -174,6 +174,7 @@ describe('UpgradeWizard', () => {
 
     await user.click(screen.getByRole('button', { name: 'Upgrade' }));
     expect(await screen.findByRole('heading', { name: 'Subscription upgraded' })).toBeInTheDocument();
+    expect(screen.getByText('2 seats moved from Nimbus Endpoint Protection to a new subscription of Nimbus Endpoint Protection Plus; Nimbus Endpoint Protection keeps the others.')).toBeInTheDocument();
     const upgrade = calls('Upgrade');
     expect(upgrade).toHaveLength(1);
     expect(upgrade[0]!.body).toEqual(calls('PreviewUpgrade')[0]!.body);

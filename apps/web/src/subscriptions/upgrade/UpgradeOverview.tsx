@@ -22,7 +22,8 @@ export function UpgradeOverview({ result }: { result: UpgradeResult }) {
     <Box>
       <Alert severity={result.IsPreview ? 'info' : 'success'} role="note" sx={{ mb: 3 }}>
         <AlertTitle>{t(`upgrade_wizard.outcome_title.${outcomeKey}`, { date: effective })}</AlertTitle>
-        {t(`upgrade_wizard.outcome_text.${result.UpgradeType}_${result.Target.IsNew ? 'new' : 'existing'}`, { source: result.Source.DisplayName, target: result.Target.DisplayName, seats: result.Target.QuantityAfter - result.Target.QuantityBefore })}
+        {/* Done at once: said as done; a preview or a scheduled downgrade: what is to happen. */}
+        {t(`upgrade_wizard.${!result.IsPreview && !isScheduled ? 'outcome_done_text' : 'outcome_text'}.${result.UpgradeType}_${result.Target.IsNew ? 'new' : 'existing'}`, { source: result.Source.DisplayName, target: result.Target.DisplayName, seats: result.Target.QuantityAfter - result.Target.QuantityBefore })}
       </Alert>
       {result.IsPreview && result.DroppedScheduledChanges.length > 0 && (
         <Alert severity="warning" role="note" sx={{ mb: 3 }}>
