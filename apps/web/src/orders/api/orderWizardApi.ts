@@ -1,8 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
+import type { LayoutPage, ViewLayout } from '@cmp/contracts/accountViews';
 import { IDEMPOTENCY_KEY_HEADER } from '@cmp/contracts/customCharges';
 import type { OrderPreview, OrderRequest, getAvailableServicesRequestSchema, getAvailableServicesResponseSchema, getOrderResponseSchema, placeOrderResponseSchema } from '@cmp/contracts/orders';
+import { ApiError } from '../../platform/api/ApiError';
 import { callOperation } from '../../platform/api/callOperation';
+import { currentLanguage } from '../../platform/i18n/currentLanguage';
 
 export type AvailableServicesRequest = z.input<typeof getAvailableServicesRequestSchema>;
 export type AvailableServicesPage = z.infer<typeof getAvailableServicesResponseSchema>;
@@ -18,6 +21,30 @@ export function useAvailableServices(request: AvailableServicesRequest | undefin
     queryFn: ({ signal }) => callOperation<AvailableServicesPage>(SERVICE, 'GetAvailableServices', request, { suppressErrorToast: true, signal }),
     enabled: request !== undefined,
     placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/**
+ * GetViewLayout of the service's Product layout (type 'Product', view 'Product', productName): the
+ * product's view fields an order asks for (issue 14), labels in the caller's language. A product
+ * without a layout of its own ("Viewlayout contains no Pages", 404) has no fields: no pages.
+ */
+export function useProductLayout(productName: string | undefined) {
+  return useQuery({
+    queryKey: ['orders', 'product-layout', productName ?? null, currentLanguage()],
+    queryFn: async ({ signal }): Promise<LayoutPage[]> => {
+      try {
+        const layout = await callOperation<ViewLayout | null>(SERVICE, 'GetViewLayout', { type: 'Product', view: 'Product', productName }, { suppressErrorToast: true, signal });
+        return layout?.Pages ?? [];
+      } catch (failure) {
+        if (failure instanceof ApiError && failure.status === 404) return [];
+        throw failure;
+      }
+    },
+    enabled: productName !== undefined,
+    // Layouts change with a release of data, not per visit (as the account screens cache them).
+    staleTime: 30 * 60_000,
     retry: false,
   });
 }

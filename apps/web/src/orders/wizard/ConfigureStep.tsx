@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
@@ -6,8 +8,21 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type { LayoutField, LayoutPage } from '@cmp/contracts/accountViews';
 import { MAX_ORDER_QUANTITY, type AvailableService, type BillingFrequency, type Commitment } from '@cmp/contracts/orders';
-import { frequenciesOf, withCommitment, type ConfigurationField, type ConfigurationProblems, type OrderConfiguration } from './orderWizardState';
+import { MetadataForm } from '../../accounts/view/components/MetadataForm';
+import { fieldKey, type FieldProblem } from '../../accounts/view/utils/fieldRules';
+import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
+import { frequenciesOf, withCommitment, type ConfigurationField, type ConfigurationProblems, type OrderConfiguration, type ViewFieldKey } from './orderWizardState';
+
+/** The service's view fields (its Product layout, issue 14): loading, failed, or the pages to fill (none: nothing shown). */
+export interface ViewFieldsState {
+  pages: LayoutPage[];
+  isLoading: boolean;
+  error?: string;
+  onRetry: () => void;
+  problems: Partial<Record<ViewFieldKey, FieldProblem>>;
+}
 
 interface ConfigureStepProps {
   service: AvailableService;
@@ -17,16 +32,29 @@ interface ConfigureStepProps {
   /** Problems are shown once the user tried to go on (or left the field). */
   shownProblems: ReadonlySet<ConfigurationField>;
   onBlur: (field: ConfigurationField) => void;
+  viewFields: ViewFieldsState;
 }
 
-/** Quantity, commitment term (only the service's), billing frequency (only the term's) and prepaid when the service is prepaid. */
-export function ConfigureStep({ service, configuration, onChange, problems, shownProblems, onBlur }: ConfigureStepProps) {
+/**
+ * Quantity, commitment term (only the service's), billing frequency (only the term's), prepaid when
+ * the service is prepaid, and the product's view fields rendered from its layout by the account
+ * forms' renderer (MetadataForm), with their messages naming the field.
+ */
+export function ConfigureStep({ service, configuration, onChange, problems, shownProblems, onBlur, viewFields }: ConfigureStepProps) {
   const { t, i18n } = useTranslation();
   const max = new Intl.NumberFormat(i18n.language).format(MAX_ORDER_QUANTITY);
   const problemOf = (field: ConfigurationField) => (shownProblems.has(field) && problems[field] ? t(`order_wizard.errors.${problems[field]}`, { max }) : undefined);
   const quantityProblem = problemOf('quantity');
   const commitmentProblem = problemOf('commitment');
   const frequencyProblem = problemOf('billingFrequency');
+  const viewErrors: Record<string, string | undefined> = {};
+  for (const [key, problem] of Object.entries(viewFields.problems)) {
+    if (!problem || !shownProblems.has(key as ViewFieldKey)) continue;
+    const label = viewFields.pages.flatMap((page) => page.Containers.flatMap((container) => container.Fields)).find((field) => fieldKey(field) === key)?.DisplayValue ?? key;
+    // account_view.errors.required → order_wizard.errors.view_required, which names the field.
+    viewErrors[key] = t(`order_wizard.errors.view_${problem.key.split('.').pop()}`, { ...problem.params, field: label });
+  }
+  const setViewValue = (key: string, value: unknown) => onChange({ ...configuration, viewValues: { ...configuration.viewValues, [key]: value } });
   return (
     <Stack spacing={3} sx={{ maxWidth: 520 }}>
       <Typography>{t('order_wizard.configure_intro', { service: service.DisplayName })}</Typography>
@@ -84,6 +112,31 @@ export function ConfigureStep({ service, configuration, onChange, problems, show
           />
           <FormHelperText id="order-prepaid-help">{t('order_wizard.prepaid_help')}</FormHelperText>
         </div>
+      )}
+      {viewFields.isLoading && <LoadingIndicator label={t('order_wizard.view_fields_loading')} />}
+      {viewFields.error && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={viewFields.onRetry}>
+              {t('order_wizard.view_fields_retry')}
+            </Button>
+          }
+        >
+          {t('order_wizard.view_fields_error', { error: viewFields.error })}
+        </Alert>
+      )}
+      {viewFields.pages.length > 0 && (
+        <MetadataForm
+          pages={viewFields.pages}
+          values={configuration.viewValues}
+          isEditing
+          errors={viewErrors}
+          onChange={setViewValue}
+          onBlur={(field: LayoutField) => onBlur(fieldKey(field) as ViewFieldKey)}
+          headingLevel={3}
+          columns={1}
+        />
       )}
     </Stack>
   );

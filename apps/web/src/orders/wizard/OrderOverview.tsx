@@ -22,7 +22,7 @@ const amountSx = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', white
  * fee, the recurring charge per billing period, the order value, and the credit check's figures —
  * and, when the projected invoice exceeds the credit limit, that the order waits for approval.
  */
-export function OrderOverview({ preview, servicePeriod }: { preview: OrderPreview; servicePeriod: 'Monthly' | 'Annual' }) {
+export function OrderOverview({ preview, servicePeriod, viewEntries = [] }: { preview: OrderPreview; servicePeriod: 'Monthly' | 'Annual'; viewEntries?: [string, string][] }) {
   const { t, i18n } = useTranslation();
   const linesId = useId();
   const locale = i18n.language;
@@ -42,6 +42,8 @@ export function OrderOverview({ preview, servicePeriod }: { preview: OrderPrevie
     [t('order_wizard.commitment'), t(`order_wizard.commitments.${preview.Commitment}`)],
     [t('order_wizard.billing_frequency'), frequency],
     ...(preview.IsPrepaid ? [[t('order_wizard.prepaid'), t('order_wizard.yes')] as [string, string]] : []),
+    // The product's view fields as entered (label: value).
+    ...viewEntries,
     [t('order_wizard.overview_term_end'), formatDate(preview.TermEndDate, locale)],
   ];
   const figures: [string, string, boolean?][] = [

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -11,14 +11,15 @@ import { MAX_PAGE_SIZE } from '@cmp/contracts/users';
 import type { ParentOption } from '../../accounts/create/components/ParentPicker';
 import { failureText } from '../../platform/api/failureText';
 import { useSessionUser } from '../../platform/session/currentUser';
-import { useAvailableServices } from '../api/orderWizardApi';
+import { displayText, fieldKey } from '../../accounts/view/utils/fieldRules';
+import { useAvailableServices, useProductLayout } from '../api/orderWizardApi';
 import { AccountStep } from './AccountStep';
 import { AvailableServicesList } from './AvailableServicesList';
 import { ConfigureStep } from './ConfigureStep';
 import { OrderOverview } from './OrderOverview';
 import { OrderResult } from './OrderResult';
 import { WizardStepper } from './WizardStepper';
-import { configurationProblems, initialConfiguration, orderRequestOf, type ConfigurationField, type OrderConfiguration } from './orderWizardState';
+import { configurationProblems, fieldsOfPages, initialConfiguration, orderRequestOf, orderViewPages, viewFieldProblems, type ConfigurationField, type OrderConfiguration, type ViewFieldKey } from './orderWizardState';
 import { useOrderPlacement } from './useOrderPlacement';
 
 const STEPS = ['account', 'service', 'configure', 'overview'] as const;
@@ -45,6 +46,15 @@ export function OrderWizard({ givenAccountId, givenService }: OrderWizardProps) 
   const [accountProblem, setAccountProblem] = useState<string>();
   const [isPreselected, setIsPreselected] = useState(false);
   const placement = useOrderPlacement();
+  // The service's view fields (its Product layout): asked for on configure, listed on the overview.
+  const layoutQuery = useProductLayout(service?.ProductName);
+  const viewPages = useMemo(() => (service && layoutQuery.data ? orderViewPages(layoutQuery.data, service.ProductName) : []), [service, layoutQuery.data]);
+  const viewFields = useMemo(() => fieldsOfPages(viewPages), [viewPages]);
+  // After a refused "next" the first field with a problem takes the focus, once its message is shown.
+  const [focusRequest, setFocusRequest] = useState(0);
+  useEffect(() => {
+    if (focusRequest) document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest]);
 
   // The account starts as the one in the address, else the caller's company (spec §2 New menu).
   const defaultAccount: ParentOption | null = givenAccountId !== undefined ? { AccountId: givenAccountId, DisplayName: '', AccountType: 'Company' } : company ? { AccountId: company.AccountId, DisplayName: company.DisplayName, AccountType: company.AccountType } : null;
@@ -100,6 +110,8 @@ export function OrderWizard({ givenAccountId, givenService }: OrderWizardProps) 
   };
 
   const problems = service && configuration ? configurationProblems(configuration, service) : {};
+  const viewProblems = configuration ? viewFieldProblems(viewFields, configuration.viewValues) : {};
+  const isLayoutLoading = Boolean(service) && layoutQuery.isPending;
   const next = async () => {
     if (step === 0) {
       if (!account) return setAccountProblem(t('order_wizard.errors.account_required'));
@@ -109,12 +121,14 @@ export function OrderWizard({ givenAccountId, givenService }: OrderWizardProps) 
     }
     if (step === 1) return service ? setStep(2) : undefined;
     if (step === 2 && account && service && configuration) {
-      if (Object.keys(problems).length > 0) {
-        setShownProblems(new Set(ALL_FIELDS));
-        document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      // The service's fields must be known (and be filled as their rules say) before an overview.
+      if (isLayoutLoading || layoutQuery.isError) return undefined;
+      if (Object.keys(problems).length > 0 || Object.keys(viewProblems).length > 0) {
+        setShownProblems(new Set<ConfigurationField>([...ALL_FIELDS, ...viewFields.map((field) => fieldKey(field) as ViewFieldKey)]));
+        setFocusRequest((count) => count + 1);
         return undefined;
       }
-      if (await placement.preview(orderRequestOf(account, service, configuration))) setStep(3);
+      if (await placement.preview(orderRequestOf(account, service, configuration, viewFields))) setStep(3);
     }
     return undefined;
   };
@@ -147,9 +161,26 @@ export function OrderWizard({ givenAccountId, givenService }: OrderWizardProps) 
           </>
         )}
         {step === 2 && service && configuration && (
-          <ConfigureStep service={service} configuration={configuration} onChange={configure} problems={problems} shownProblems={shownProblems} onBlur={(field) => setShownProblems((shown) => new Set(shown).add(field))} />
+          <ConfigureStep
+            service={service}
+            configuration={configuration}
+            onChange={configure}
+            problems={problems}
+            shownProblems={shownProblems}
+            onBlur={(field) => setShownProblems((shown) => new Set(shown).add(field))}
+            viewFields={{ pages: viewPages, isLoading: isLayoutLoading, error: layoutQuery.isError ? failureText(layoutQuery.error) : undefined, onRetry: () => void layoutQuery.refetch(), problems: viewProblems }}
+          />
         )}
-        {step === 3 && placement.overview && <OrderOverview preview={placement.overview.preview} servicePeriod={service?.BillingPeriod ?? 'Monthly'} />}
+        {step === 3 && placement.overview && (
+          <OrderOverview
+            preview={placement.overview.preview}
+            servicePeriod={service?.BillingPeriod ?? 'Monthly'}
+            // The product's view fields as the order sends them, each as "label: value" (empty ones left out).
+            viewEntries={viewFields
+              .filter((field) => placement.overview?.request.viewValues?.[field.Name] !== undefined)
+              .map((field): [string, string] => [field.DisplayValue, displayText(field, placement.overview?.request.viewValues?.[field.Name], (isYes) => t(isYes ? 'order_wizard.yes' : 'order_wizard.no'))])}
+          />
+        )}
         {placement.notice && (
           <Alert severity="warning" role="alert" sx={{ mt: 2 }}>
             {placement.notice}
@@ -167,7 +198,7 @@ export function OrderWizard({ givenAccountId, givenService }: OrderWizardProps) 
             </Button>
           )}
           {step < 3 ? (
-            <Button variant="contained" onClick={() => void next()} loading={placement.isBusy} disabled={(step === 0 && !accountInfo) || (step === 1 && !service)}>
+            <Button variant="contained" onClick={() => void next()} loading={placement.isBusy || (step === 2 && isLayoutLoading)} disabled={(step === 0 && !accountInfo) || (step === 1 && !service) || (step === 2 && layoutQuery.isError)}>
               {step === 2 ? t('order_wizard.show_overview') : t('order_wizard.next')}
             </Button>
           ) : (

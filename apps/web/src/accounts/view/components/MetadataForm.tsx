@@ -16,13 +16,17 @@ export interface MetadataFormProps {
   onBlur?: (field: LayoutField) => void;
   /** Why a field cannot be changed (undefined: it can). */
   lockedReason?: (field: LayoutField) => string | undefined;
+  /** The heading level of the containers when there is one page (2; 3 inside a screen that has its own h2, as the order wizard). */
+  headingLevel?: 2 | 3;
+  /** Containers side by side on wide screens (2) or one below the other (1, for a narrow form). */
+  columns?: 1 | 2;
 }
 
 /**
  * Renders a layout (spec §3 "View layout": Pages → Containers → Fields) as a read view or, while
  * editing, as form fields. Each container is a titled section; pages get a heading when there are several.
  */
-export function MetadataForm({ pages, values, isEditing, errors = {}, onChange, onBlur, lockedReason }: MetadataFormProps) {
+export function MetadataForm({ pages, values, isEditing, errors = {}, onChange, onBlur, lockedReason, headingLevel = 2, columns = 2 }: MetadataFormProps) {
   const { t } = useTranslation();
   const hasPageHeadings = pages.length > 1;
   return (
@@ -30,16 +34,16 @@ export function MetadataForm({ pages, values, isEditing, errors = {}, onChange, 
       {pages.map((page) => (
         <Stack key={page.Id} spacing={2} component="section" aria-label={page.DisplayValue}>
           {hasPageHeadings && (
-            <Typography variant="h5" component="h2">
+            <Typography variant="h5" component={`h${headingLevel}`}>
               {page.DisplayValue}
             </Typography>
           )}
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' } }}>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: columns === 2 ? 'repeat(2, minmax(0, 1fr))' : '1fr' } }}>
             {page.Containers.filter((container) => container.Fields.length > 0).map((container) => {
               const headingId = `container-${page.Id}-${container.Id}`;
               return (
                 <Paper key={container.Id} variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: 2 }}>
-                  <Typography id={headingId} variant="h6" component={hasPageHeadings ? 'h3' : 'h2'} sx={{ mb: 1.5 }}>
+                  <Typography id={headingId} variant="h6" component={hasPageHeadings ? (`h${headingLevel + 1}` as 'h3' | 'h4') : (`h${headingLevel}` as const)} sx={{ mb: 1.5 }}>
                     {container.DisplayValue}
                   </Typography>
                   {isEditing ? (
