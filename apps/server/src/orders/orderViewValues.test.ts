@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
-import { orderRequestSchema } from '@cmp/contracts/orders';
+import { orderRequestSchema, type OrderRequest } from '@cmp/contracts/orders';
 import { defineOperation } from '../platform/operations';
 import { call, signIn, startTestServer, type TestServer } from '../test/testServer';
 import { checkOrderViewValues, loadOrderViewFields } from './orderViewValues';
@@ -46,6 +46,9 @@ describe('checkOrderViewValues', () => {
     expect(withEmpty.body).toEqual({ Values: { Domain: 'contoso.example' } });
     const crm = await check('SKYLINE_CRM', { Region: 'EU', Edition: 'Enterprise' });
     expect(crm.body).toEqual({ Values: { Region: 'EU', Edition: 'Enterprise' } });
+    // The cleaned values are what an order request (and the stored order) holds.
+    const direct: OrderRequest['viewValues'] = await checkOrderViewValues(server.handle.db, 'SKYLINE_MAIL', { Domain: 'Contoso.example', Mailboxes: 3 }, 'en');
+    expect(orderRequestSchema.shape.viewValues.parse(direct)).toEqual({ Domain: 'Contoso.example', Mailboxes: 3 });
   });
 
   it('accepts a product without fields with no values, and one whose fields are all optional with none', async () => {

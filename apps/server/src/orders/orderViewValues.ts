@@ -32,6 +32,9 @@ export async function loadOrderViewFields(db: Queryable, productName: string, lo
 
 const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
 
+/** Cleaned values, by field name: text (decimals and dates as text too), whole numbers, booleans — what OrderRequest.viewValues holds. */
+export type OrderViewValues = Record<string, string | number | boolean>;
+
 /**
  * Checks an order's viewValues against the product's layout and answers them cleaned (stored form:
  * trimmed text, int32 as numbers, decimals as text, dates as ISO; empty values left out). Unknown
@@ -47,7 +50,7 @@ export async function checkOrderViewValues(
   viewValues: Record<string, unknown> | undefined,
   locale: Locale,
   caller?: CallerSession,
-): Promise<Record<string, unknown>> {
+): Promise<OrderViewValues> {
   const view = productViewOf(productName);
   const sent = viewValues ?? {};
   const fields = await loadOrderViewFields(db, productName, locale);
@@ -63,7 +66,8 @@ export async function checkOrderViewValues(
     { db, caller: caller as CallerSession, accountType: 'Product', productName, mode: 'create' },
     { [view]: { Values: sent } },
   );
-  const cleaned: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(values[view]?.Values ?? {})) if (!isEmpty(value)) cleaned[name] = value;
+  const cleaned: OrderViewValues = {};
+  // coerceValue answers only these types for a value it accepts.
+  for (const [name, value] of Object.entries(values[view]?.Values ?? {})) if (!isEmpty(value)) cleaned[name] = value as string | number | boolean;
   return cleaned;
 }
