@@ -139,6 +139,8 @@ test('an order within the credit limit is approved at once and its subscription 
   await expect(page.getByRole('heading', { level: 2, name: stepHeading(3, TEXT.steps.configure) })).toBeVisible();
   // One seat, one month, billed monthly: the service's first term and frequency to start with.
   await expect(page.getByRole('textbox', { name: TEXT.quantity })).toHaveValue('1');
+  // Skyline Mail's own view field (its Product layout): the mail domain is required.
+  await page.getByRole('textbox', { name: 'Mail domain' }).fill('mail.contoso.example');
   await page.getByRole('button', { name: TEXT.show_overview }).click();
   await expect(page.getByRole('heading', { level: 2, name: stepHeading(4, TEXT.steps.overview) })).toBeVisible();
   await expect(page.getByText(TEXT.approval_title)).toHaveCount(0);
