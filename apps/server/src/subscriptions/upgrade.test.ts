@@ -118,6 +118,8 @@ describe('Upgrade', () => {
     const body = { subId: source, upgradeProcessId: plus.UpgradeProcessId, targetProductName: 'NIMBUS_ENDPOINT_PLUS', quantity: 1 };
     expect((await upgrade({ ...body, targetProductName: 'NIMBUS_ENDPOINT' })).status).toBe(400);
     expect((await upgrade({ ...body, quantity: 3 })).body.Message).toContain('At most 2 seats');
+    // The new subscription's view fields are checked as an order's: Plus has none.
+    expect((await upgrade({ ...body, viewValues: { Domain: 'x.example' } })).status).toBe(400);
     expect((await w.op('Upgrade', body, w.otherAdmin)).status).toBe(403);
     expect((await w.op('Upgrade', body, w.companyUser)).status).toBe(403);
     const count = await subscriptionCount();

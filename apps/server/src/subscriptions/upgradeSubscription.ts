@@ -11,6 +11,7 @@ import { loadAccount, type AccountRow, type CallerSession } from '../platform/se
 import { insertAccount } from '../accounts/accountStore';
 import { executeTermination } from '../accounts/lifecycle/terminationStore';
 import { orderableService, termEnd, viewerOfAccount } from '../orders/orderPricing';
+import { checkOrderViewValues, productViewOf, type OrderViewValues } from '../orders/orderViewValues';
 import { currentRecurringPrice, type CurrentPrice } from './currentPrice';
 import { giveBackSeats } from './subscriptionChanges';
 import { insertSubscriptionRequest } from './subscriptionRequests';
@@ -96,6 +97,8 @@ export async function upgradeSubscription(tx: Queryable, actor: UpgradeActor, ac
     price = await currentRecurringPrice(tx, company, path.toProductName);
     if (!price) throw new ApiError(400, 'upgrade_not_priced', { productName: service.display_name });
   }
+  // A new subscription's own view fields, as an order's (an existing target keeps its values).
+  const viewValues = existing ? {} : await checkOrderViewValues(tx, path.toProductName, input.viewValues, actor.locale, actor.caller ?? undefined);
 
   const sourceWindow = await openWindowOf(tx, account.id, now);
   const movedRefundable = Math.min(seats, sourceWindow.refundable);
@@ -201,6 +204,7 @@ export async function upgradeSubscription(tx: Queryable, actor: UpgradeActor, ac
       quantity: seats,
       termStartDate: s.termStartDate ?? s.createdAt,
       window: { until: targetWindow ?? now, refundable: type === 'Full' ? seats : movedRefundable },
+      viewValues,
       now,
     });
     requestIds.push(await request(target, path.toProductName, 'Create', seats));
@@ -228,12 +232,15 @@ interface NewSubscription {
   quantity: number;
   termStartDate: Date;
   window: { until: Date; refundable: number };
+  /** The target service's view fields, checked (orders/orderViewValues.ts). */
+  viewValues?: OrderViewValues;
   now: Date;
 }
 
 /** The Product account and subscription an upgrade (or a downgrade at the term end) makes: Provisioning until the vendor has delivered it. */
 export async function makeUpgradeSubscription(tx: Queryable, n: NewSubscription): Promise<AccountRow> {
-  const account = await insertAccount(tx, { type: 'Product', parent: n.parent, displayName: n.displayName, productName: n.terms.productName });
+  const views = n.viewValues && Object.keys(n.viewValues).length ? { [productViewOf(n.terms.productName)]: { Values: n.viewValues } } : {};
+  const account = await insertAccount(tx, { type: 'Product', parent: n.parent, displayName: n.displayName, productName: n.terms.productName, views });
   await tx.insert(subscriptions).values({
     accountId: account.id,
     productName: n.terms.productName,
