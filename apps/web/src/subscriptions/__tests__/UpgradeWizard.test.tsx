@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { LayoutField, LayoutPage } from '@cmp/contracts/accountViews';
 import type { UpgradeOption, UpgradeOptions, UpgradeResult } from '@cmp/contracts/upgrades';
 import { installFakeFetch, type FakeResponse } from '../../test/fakeFetch';
 import { renderWithProviders } from '../../test/renderWithProviders';
@@ -94,12 +95,35 @@ function resultOf(body: Record<string, unknown>, isPreview: boolean): UpgradeRes
   };
 }
 
-function renderWizard(answers: { options?: UpgradeOptions; upgrade?: (body: Record<string, unknown>, attempt: number) => FakeResponse } = {}) {
+const tenantField: LayoutField = {
+  Name: 'TenantName',
+  View: 'Product_NIMBUS_ENDPOINT_PLUS',
+  Value: null,
+  InitialValue: null,
+  DisplayValue: 'Console tenant',
+  DisplayTemplate: 'Text',
+  EnumName: null,
+  EnumMembers: [],
+  EnumsLoaded: false,
+  Type: 'string',
+  Required: true,
+  MaxLength: 40,
+  Pattern: null,
+  Unique: false,
+  RemoteCheck: null,
+  ReadOnly: false,
+  CreateOnly: false,
+  MfaProtected: false,
+};
+const plusLayout: LayoutPage[] = [{ Id: 'Overview', Name: 'Overview', DisplayValue: 'Overview', Containers: [{ Id: 'Settings', Name: 'Settings', DisplayValue: 'Service settings', Fields: [tenantField] }] }];
+
+function renderWizard(answers: { options?: UpgradeOptions; layout?: LayoutPage[]; upgrade?: (body: Record<string, unknown>, attempt: number) => FakeResponse } = {}) {
   let upgrades = 0;
   const fetch = installFakeFetch((url, init) => {
     const operation = operationOf(url);
     const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
     if (operation === 'GetUpgradeOptions') return { body: answers.options ?? options };
+    if (operation === 'GetViewLayout') return answers.layout ? { body: { Pages: answers.layout } } : { status: 404, body: { Message: 'Viewlayout contains no Pages' } };
     if (operation === 'PreviewUpgrade') return { body: resultOf(body, true) };
     if (operation === 'Upgrade') {
       upgrades += 1;
@@ -183,13 +207,31 @@ describe('UpgradeWizard', () => {
     expect(screen.getByRole('link', { name: 'Open the target subscription (Nimbus Endpoint Protection Plus)' })).toHaveAttribute('href', '/account/60/service-info');
   });
 
+  it("asks a new subscription for the target service's view fields, naming a missing one, and sends them", async () => {
+    const { user, calls } = renderWizard({ layout: plusLayout });
+    await user.click(await screen.findByRole('radio', { name: 'Nimbus Endpoint Protection Plus' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const tenant = await screen.findByRole('textbox', { name: 'Console tenant' });
+    await user.click(screen.getByRole('button', { name: 'Show overview' }));
+    expect(await screen.findByText('Console tenant is required.')).toBeInTheDocument();
+    await waitFor(() => expect(tenant).toHaveFocus());
+    expect(calls('PreviewUpgrade')).toHaveLength(0);
+    await user.type(tenant, ' contoso-lab ');
+    await user.click(screen.getByRole('button', { name: 'Show overview' }));
+    expect(await screen.findByRole('heading', { name: 'Step 3 of 3: Overview' })).toBeInTheDocument();
+    expect(calls('PreviewUpgrade')[0]!.body).toEqual({ subId: 41, upgradeProcessId: 7, targetProductName: 'NIMBUS_ENDPOINT_PLUS', targetAccountId: null, viewValues: { TenantName: 'contoso-lab' } });
+    expect(calls('GetViewLayout')[0]!.body).toEqual({ type: 'Product', view: 'Product', productName: 'NIMBUS_ENDPOINT_PLUS' });
+  });
+
   it('moves every seat into an existing subscription that keeps its price', async () => {
-    const { user, calls } = renderWizard();
+    const { user, calls } = renderWizard({ layout: plusLayout });
     await user.click(await screen.findByRole('radio', { name: 'Nimbus Endpoint Protection Plus' }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     const existing = await screen.findByRole('radio', { name: /^The existing subscription Plus for the lab/ });
     expect(existing).toHaveAccessibleName(/4 seats · 1 year · Monthly · keeps its price of €6\.10 per unit/);
     await user.click(existing);
+    // An existing subscription has its settings already: none asked.
+    expect(screen.queryByRole('textbox', { name: 'Console tenant' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Show overview' }));
     const target = await screen.findByRole('region', { name: 'Existing subscription' });
     expect(calls('PreviewUpgrade')[0]!.body).toEqual({ subId: 41, upgradeProcessId: 7, targetProductName: 'NIMBUS_ENDPOINT_PLUS', targetAccountId: 52 });

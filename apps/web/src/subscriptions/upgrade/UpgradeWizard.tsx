@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -10,7 +10,10 @@ import Typography from '@mui/material/Typography';
 import type { UpgradeOption, UpgradeOptions } from '@cmp/contracts/upgrades';
 import { failureText } from '../../platform/api/failureText';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
+import { fieldKey } from '../../accounts/view/utils/fieldRules';
+import { useProductLayout } from '../../orders/api/orderWizardApi';
 import { WizardStepper } from '../../orders/wizard/WizardStepper';
+import { fieldsOfPages, orderViewPages, viewFieldProblems, type ViewFieldKey } from '../../orders/wizard/orderWizardState';
 import { useUpgradeOptions } from '../api/upgradeApi';
 import { UpgradeConfigureStep } from './UpgradeConfigureStep';
 import { UpgradeOptionsTable } from './UpgradeOptionsTable';
@@ -73,17 +76,27 @@ function UpgradeSteps({ options }: { options: UpgradeOptions }) {
     placement.reset();
   };
 
+  // A new subscription asks for the target service's view fields, as an order does.
+  const isNewTarget = configuration?.target === 'new';
+  const layoutQuery = useProductLayout(option && isNewTarget ? option.ProductName : undefined);
+  const viewPages = useMemo(() => (option && isNewTarget && layoutQuery.data ? orderViewPages(layoutQuery.data, option.ProductName) : []), [option, isNewTarget, layoutQuery.data]);
+  const viewFields = useMemo(() => fieldsOfPages(viewPages), [viewPages]);
+  const viewProblems = configuration ? viewFieldProblems(viewFields, configuration.viewValues) : {};
+  const isLayoutLoading = isNewTarget && layoutQuery.isPending;
+
   const problems = option && configuration ? upgradeProblems(configuration, option, source.Quantity) : {};
   const next = async () => {
     if (step === 0) return option ? setStep(1) : undefined;
     if (step === 1 && option && configuration) {
-      if (Object.keys(problems).length > 0) {
-        setShownProblems(new Set(ALL_FIELDS));
+      // The service's fields must be known (and be filled as their rules say) before an overview.
+      if (isLayoutLoading || (isNewTarget && layoutQuery.isError)) return undefined;
+      if (Object.keys(problems).length > 0 || Object.keys(viewProblems).length > 0) {
+        setShownProblems(new Set<UpgradeField>([...ALL_FIELDS, ...viewFields.map((field) => fieldKey(field) as ViewFieldKey)]));
         // The field named by the first message gets the focus (after the messages are drawn).
-        setTimeout(() => document.querySelector<HTMLElement>('#upgrade-seats[aria-invalid="true"], [role="radiogroup"] input:not(:disabled)')?.focus());
+        setTimeout(() => (document.querySelector<HTMLElement>('[aria-invalid="true"]') ?? document.querySelector<HTMLElement>('[role="radiogroup"] input:not(:disabled)'))?.focus());
         return undefined;
       }
-      if (await placement.preview(upgradeRequestOf(options, option, configuration))) setStep(2);
+      if (await placement.preview(upgradeRequestOf(options, option, configuration, viewFields))) setStep(2);
     }
     return undefined;
   };
@@ -150,7 +163,9 @@ function UpgradeSteps({ options }: { options: UpgradeOptions }) {
           </>
         )}
         {step === 1 && option && configuration && (
-          <UpgradeConfigureStep option={option} sourceQuantity={source.Quantity} configuration={configuration} onChange={configure} problems={problems} shownProblems={shownProblems} onBlur={(field) => setShownProblems((shown) => new Set(shown).add(field))} />
+          <UpgradeConfigureStep option={option} sourceQuantity={source.Quantity} configuration={configuration} onChange={configure} problems={problems} shownProblems={shownProblems} onBlur={(field) => setShownProblems((shown) => new Set(shown).add(field))}
+            viewFields={{ pages: viewPages, isLoading: isLayoutLoading, error: isNewTarget && layoutQuery.isError ? failureText(layoutQuery.error) : undefined, onRetry: () => void layoutQuery.refetch(), problems: viewProblems }}
+          />
         )}
         {step === 2 && placement.overview && <UpgradeOverview result={placement.overview.preview} />}
         {placement.notice && (

@@ -1,4 +1,7 @@
+import type { LayoutField } from '@cmp/contracts/accountViews';
 import type { UpgradeOption, UpgradeOptions, UpgradeRequest, UpgradeType } from '@cmp/contracts/upgrades';
+import type { FormValues } from '../../accounts/view/utils/fieldRules';
+import { orderViewValuesOf, type ViewFieldKey } from '../../orders/wizard/orderWizardState';
 
 /** Where the seats go: a new subscription of the target service, or an existing one (its account id). */
 export type UpgradeTarget = 'new' | number;
@@ -8,9 +11,11 @@ export interface UpgradeConfiguration {
   type: UpgradeType;
   seats: string;
   target: UpgradeTarget | undefined;
+  /** The target service's view fields for a new subscription (as an order's), by "<View>.<Field>". */
+  viewValues: FormValues;
 }
 
-export type UpgradeField = 'seats' | 'target';
+export type UpgradeField = 'seats' | 'target' | ViewFieldKey;
 /** The problem of a field, as a key of upgrade_wizard.errors.* */
 export type UpgradeProblems = Partial<Record<UpgradeField, string>>;
 
@@ -26,7 +31,7 @@ export const canBePartial = (option: UpgradeOption, sourceQuantity: number) => o
 /** A fresh configuration: every seat, into a new subscription when the option can make one, else into its only existing one. */
 export function initialUpgradeConfiguration(option: UpgradeOption): UpgradeConfiguration {
   const target: UpgradeTarget | undefined = option.IsTermOffered ? 'new' : canUseExisting(option) && option.ExistingSubscriptions.length === 1 ? option.ExistingSubscriptions[0]!.AccountId : undefined;
-  return { type: 'Full', seats: '', target };
+  return { type: 'Full', seats: '', target, viewValues: {} };
 }
 
 /** The contract's rules (the server checks them again): 1 … quantity − 1 seats for a partial upgrade, a target it allows. */
@@ -46,14 +51,15 @@ export function upgradeProblems(configuration: UpgradeConfiguration, option: Upg
   return problems;
 }
 
-/** The request of PreviewUpgrade and Upgrade; only called with a configuration without problems. */
-export function upgradeRequestOf(options: UpgradeOptions, option: UpgradeOption, configuration: UpgradeConfiguration): UpgradeRequest {
+/** The request of PreviewUpgrade and Upgrade; only called with a configuration without problems. viewValues only for a new subscription of a service with fields. */
+export function upgradeRequestOf(options: UpgradeOptions, option: UpgradeOption, configuration: UpgradeConfiguration, viewFields: LayoutField[] = []): UpgradeRequest {
   return {
     subId: options.Source.AccountId,
     upgradeProcessId: option.UpgradeProcessId,
     targetProductName: option.ProductName,
     targetAccountId: configuration.target === 'new' || configuration.target === undefined ? null : configuration.target,
     ...(configuration.type === 'Partial' ? { quantity: Number(configuration.seats.trim()) } : {}),
+    ...(configuration.target === 'new' && viewFields.length ? { viewValues: orderViewValuesOf(viewFields, configuration.viewValues) } : {}),
   };
 }
 
