@@ -25,7 +25,7 @@ const BILLED_STATUSES = ['Provisioning', 'Active', 'Suspended'];
 
 /** The currency a company's orders are priced in, and so its credit limit: its pricelist's, else its billing currency. */
 export async function creditCurrency(db: Queryable, company: AccountRow): Promise<string> {
-  const pricelistId = await customerPricelistId(db, company.id);
+  const pricelistId = await customerPricelistId(db, company);
   if (pricelistId !== undefined) {
     const [row] = await db.select({ currency: pricelists.currency }).from(pricelists).where(eq(pricelists.id, pricelistId)).limit(1);
     if (row) return row.currency;
@@ -38,38 +38,46 @@ export async function creditCurrency(db: Queryable, company: AccountRow): Promis
  * orders of a company with a limit take their credit checks one after the other and each sees the
  * other's value; a company without a limit has nothing to check and its orders run side by side.
  */
-export async function companyCredit(db: Queryable, companyAccountId: number, currency: string | undefined, forUpdate = false): Promise<CompanyCredit> {
+export async function companyCredit(
+  db: Queryable,
+  /** The company's id, or the company (its path in hand spares reading it). */
+  companyOrId: number | Pick<AccountRow, 'id' | 'path'>,
+  currency: string | undefined,
+  forUpdate = false,
+): Promise<CompanyCredit> {
+  const companyAccountId = typeof companyOrId === 'number' ? companyOrId : companyOrId.id;
   const query = db.select().from(companyCreditLimits).where(eq(companyCreditLimits.companyAccountId, companyAccountId)).limit(1);
   const [row] = forUpdate ? await query.for('update') : await query;
   const balanceCurrency = currency ?? row?.currency;
   return {
     limit: row ? money(row.creditLimit) : null,
     currency: row?.currency ?? null,
-    openBalance: balanceCurrency ? await openBalance(db, companyAccountId, balanceCurrency) : money(0),
+    // Read after the limit's lock is held: it sees every order committed by whoever held it before.
+    openBalance: balanceCurrency ? await openBalance(db, companyOrId, balanceCurrency) : money(0),
   };
 }
 
-async function openBalance(db: Queryable, companyAccountId: number, currency: string): Promise<Money> {
-  const [company] = await db.select({ path: accounts.path }).from(accounts).where(eq(accounts.id, companyAccountId)).limit(1);
-  if (!company) return money(0);
-  // Each subscription's line is rounded to the currency's minor unit as an invoice line is (scale 2
-  // here; the billing run rounds per currency).
-  const [subscriptionTotal] = await rowsOf<{ total: string | null }>(
+async function openBalance(db: Queryable, company: number | { path: string }, currency: string): Promise<Money> {
+  const [known] = typeof company === 'number' ? await db.select({ path: accounts.path }).from(accounts).where(eq(accounts.id, company)).limit(1) : [company];
+  if (!known) return money(0);
+  // The path is a constant of the statement, so both prefix tests use the accounts' path index; both
+  // totals in one statement (issue 14: PlaceOrder's round trips). Each subscription's line is rounded
+  // to the currency's minor unit as an invoice line is (scale 2 here; the billing run rounds per currency).
+  const below = `${known.path}%`;
+  const [row] = await rowsOf<{ subscriptions: string | null; charges: string | null }>(
     db,
-    sql`select sum(round(s.unit_price
-          * (case when p.billing_rule = 'Flat' then 1 else s.quantity end)
-          * (case s.billing_frequency when 'Annual' then 12 when 'Triennial' then 36 else 1 end)
-          / (case p.billing_period when 'Annual' then 12 else 1 end), 2))::text as total
-        from subscriptions s
-        join accounts a on a.id = s.account_id
-        join products p on p.name = s.product_name
-        where a.path like ${`${company.path}%`} and s.status = any(${sql.param(BILLED_STATUSES)}::text[])
-          and s.currency = ${currency} and s.unit_price is not null`,
+    sql`select
+          (select sum(round(s.unit_price
+              * (case when p.billing_rule = 'Flat' then 1 else s.quantity end)
+              * (case s.billing_frequency when 'Annual' then 12 when 'Triennial' then 36 else 1 end)
+              / (case p.billing_period when 'Annual' then 12 else 1 end), 2))::text
+            from subscriptions s
+            join accounts a on a.id = s.account_id
+            join products p on p.name = s.product_name
+            where a.path like ${below} and s.status = any(${sql.param(BILLED_STATUSES)}::text[])
+              and s.currency = ${currency} and s.unit_price is not null) as subscriptions,
+          (select sum(c.price)::text from custom_charges c join accounts a on a.id = c.account_id
+            where a.path like ${below} and c.status = 'PendingBilling' and c.currency = ${currency}) as charges`,
   );
-  const [chargeTotal] = await rowsOf<{ total: string | null }>(
-    db,
-    sql`select sum(c.price)::text as total from custom_charges c join accounts a on a.id = c.account_id
-        where a.path like ${`${company.path}%`} and c.status = 'PendingBilling' and c.currency = ${currency}`,
-  );
-  return money(subscriptionTotal?.total ?? 0).add(money(chargeTotal?.total ?? 0));
+  return money(row?.subscriptions ?? 0).add(money(row?.charges ?? 0));
 }

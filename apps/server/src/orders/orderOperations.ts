@@ -38,7 +38,7 @@ import { companyCredit, creditCurrency } from './creditCheck';
 import { listOrders, mayCancelOrder, mayDecideOrdersOf, orderDetail } from './orderQueries';
 import { priceOrder, viewerOfAccount } from './orderPricing';
 import { decideOrder, type OrderDecision } from './orderStateMachine';
-import { createProvisioningRequest, placeOrderInTransaction, sendOrderProvisioning } from './placeOrder';
+import { createProvisioningRequest, placeOrderWithDetail, sendOrderProvisioning } from './placeOrder';
 import { mailOrderDecided, mailOrderPlaced } from './orderMail';
 
 // Ordering (issue 14; spec §3 "Order", §4 "Order approval", §7 "credit-check orders (cancel,
@@ -141,7 +141,7 @@ const placeOrder = defineOperation({
   async handler(input, ctx) {
     const { parent, company } = await orderTarget(ctx.db, ctx.caller, input.parentAccountId, ORDER_RULE);
     const answer = await withIdempotency(ctx, PLACE_ORDER, input, async (tx) => {
-      const order = await placeOrderInTransaction(tx, ctx.caller, ctx.locale, input, parent, company);
+      const { order, detail } = await placeOrderWithDetail(tx, ctx.caller, ctx.locale, input, parent, company);
       await auditAccountChange(tx, ctx, 'OrderPlaced', company, {
         OrderId: order.id,
         Service: order.productName,
@@ -151,7 +151,7 @@ const placeOrder = defineOperation({
         ApprovalStatus: order.approvalStatus,
         SubscriptionAccountId: order.subscriptionAccountId,
       });
-      return { Order: (await orderDetail(tx, ctx.caller, order.id))! };
+      return { Order: detail };
     });
     await sendOrderProvisioning(ctx.db, (name, data, options) => ctx.request.server.jobs.send(name, data, options), answer.Order.Id);
     if (ctx.reply.getHeader(REPLAYED_HEADER) === undefined) await mailOrderPlaced(ctx.db, ctx.mailer, answer.Order);

@@ -27,14 +27,16 @@ import { companyCredit, creditCurrency } from './creditCheck';
 /** What the catalog viewer of an account is: its pricelist and the organisations above its company. */
 export async function viewerOfAccount(db: Queryable, company: AccountRow): Promise<CatalogViewer> {
   return {
-    pricelistId: await customerPricelistId(db, company.id),
+    pricelistId: await customerPricelistId(db, company),
     ownerLineage: pathIds(company.path).filter((id) => id !== company.id),
   };
 }
 
 interface OrderableService {
   name: string;
+  /** The name shown to this customer (its organisation's or the locale's); default_name: the product's own. */
   display_name: string;
+  default_name: string;
   parent_types: string[];
   commitment_terms: string[];
   is_prepaid: boolean;
@@ -47,7 +49,7 @@ interface OrderableService {
 export async function orderableService(db: Queryable, viewer: CatalogViewer, locale: Locale, productName: string, parent: AccountRow): Promise<OrderableService> {
   const [row] = await rowsOf<OrderableService>(
     db,
-    sql`select s.name, s.display_name, p.parent_types, p.commitment_terms, p.is_prepaid, p.billing_rule, p.billing_period, p.cancellation_window_hours
+    sql`select s.name, s.display_name, s.default_name, p.parent_types, p.commitment_terms, p.is_prepaid, p.billing_rule, p.billing_period, p.cancellation_window_hours
       from ${visibleServices(viewer, locale, [productName])} s join products p on p.name = s.name`,
   );
   if (!row) throw new ApiError(400, 'order_service_unavailable', { productName, accountName: parent.displayName });
@@ -90,17 +92,20 @@ export interface PricedOrder {
   creditLimit: string | null;
 }
 
-/** Prices an order for `parent` (under `company`) and runs the credit check. */
-export async function priceOrder(
-  db: Queryable,
-  locale: Locale,
-  request: OrderRequest,
-  parent: AccountRow,
-  company: AccountRow,
-  now = new Date(),
-  /** Placing the order: the credit check locks the company's limit (creditCheck.ts). */
-  forUpdate = false,
-): Promise<PricedOrder> {
+/** An order priced by the customer's pricelist, before its credit check (priceOrderLines). */
+export interface PricedLines {
+  service: OrderableService;
+  currency: string;
+  setup: Money;
+  recurring: Money;
+  orderValue: Money;
+  lines: OrderPriceLine[];
+  recurringUnitPrice: string | null;
+  recurringRule: string | null;
+}
+
+/** Prices an order for `parent` (under `company`): the lines, setup fee and order value; no credit check. */
+export async function priceOrderLines(db: Queryable, locale: Locale, request: OrderRequest, parent: AccountRow, company: AccountRow): Promise<PricedLines> {
   const viewer = await viewerOfAccount(db, company);
   const service = await orderableService(db, viewer, locale, request.productName, parent);
   checkTerms(service, parent, request);
@@ -146,16 +151,36 @@ export async function priceOrder(
     });
   }
   currency ??= await creditCurrency(db, company);
+  return { service, currency, setup, recurring, orderValue: setup.add(recurring), lines, recurringUnitPrice, recurringRule };
+}
+
+/** The order's value as the overview shows it (the expectedOrderValue a client sends back). */
+export const orderValueText = (priced: PricedLines): string => moneyString(priced.orderValue, minorUnits(priced.currency));
+
+/**
+ * The credit check of a priced order and its overview. `forUpdate` (placing the order) locks the
+ * company's limit first (creditCheck.ts): the lock is held until the transaction ends, so call it as
+ * late as the transaction allows.
+ */
+export async function creditCheckedOrder(
+  db: Queryable,
+  request: OrderRequest,
+  parent: AccountRow,
+  company: AccountRow,
+  priced: PricedLines,
+  now = new Date(),
+  forUpdate = false,
+): Promise<PricedOrder> {
+  const { service, currency, setup, recurring, orderValue } = priced;
   const scale = minorUnits(currency);
-  const orderValue = setup.add(recurring);
-  const credit = await companyCredit(db, company.id, currency, forUpdate);
+  const credit = await companyCredit(db, company, currency, forUpdate);
   const projected = credit.openBalance.add(orderValue);
   // A limit in another currency than the order's cannot be compared: the order waits for a person.
   const needsApproval = credit.limit !== null && (credit.currency !== currency || projected.greaterThan(credit.limit));
   return {
     service,
-    recurringUnitPrice,
-    recurringRule,
+    recurringUnitPrice: priced.recurringUnitPrice,
+    recurringRule: priced.recurringRule,
     creditLimit: credit.limit === null ? null : moneyString(credit.limit, 2),
     preview: {
       ProductName: service.name,
@@ -169,7 +194,7 @@ export async function priceOrder(
       BillingFrequency: request.billingFrequency,
       IsPrepaid: request.isPrepaid ?? service.is_prepaid,
       Currency: currency,
-      Lines: lines,
+      Lines: priced.lines,
       SetupFee: moneyString(setup, scale),
       RecurringCharge: moneyString(recurring, scale),
       OrderValue: moneyString(orderValue, scale),
@@ -180,4 +205,18 @@ export async function priceOrder(
       TermEndDate: termEnd(now, request.commitment).toISOString(),
     },
   };
+}
+
+/** Prices an order for `parent` (under `company`) and runs the credit check. */
+export async function priceOrder(
+  db: Queryable,
+  locale: Locale,
+  request: OrderRequest,
+  parent: AccountRow,
+  company: AccountRow,
+  now = new Date(),
+  /** Placing the order: the credit check locks the company's limit (creditCheck.ts). */
+  forUpdate = false,
+): Promise<PricedOrder> {
+  return creditCheckedOrder(db, request, parent, company, await priceOrderLines(db, locale, request, parent, company), now, forUpdate);
 }

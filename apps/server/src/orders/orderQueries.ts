@@ -106,7 +106,8 @@ function orderSelect(db: Queryable) {
     .leftJoin(decider, eq(decider.id, orders.decidedByAccountId))
     .leftJoin(subscriptions, eq(subscriptions.accountId, orders.subscriptionAccountId));
 }
-interface OrderSelectRow {
+/** An order with the names it shows (the row of orderSelect, or one put together from values in hand). */
+export interface OrderSelectRow {
   order: typeof orders.$inferSelect;
   productDisplayName: string;
   companyName: string;
@@ -206,11 +207,16 @@ export async function listOrders(db: Queryable, caller: CallerSession, filter: O
   return { orders: (rows as OrderSelectRow[]).map((row) => toOrder(row, caller)), total };
 }
 
+/** The order detail of a row (orderDetail's answer for it). */
+export const orderDetailOf = (row: OrderSelectRow, caller: CallerSession): Order & { Lines: OrderPriceLine[] } => ({
+  ...toOrder(row, caller),
+  Lines: row.order.priceLines as OrderPriceLine[],
+});
+
 /** One order the caller may see, with its price lines; undefined for one it may not see (the caller answers 403). */
 export async function orderDetail(db: Queryable, caller: CallerSession, orderId: number): Promise<(Order & { Lines: OrderPriceLine[] }) | undefined> {
   const [row] = (await orderSelect(db)
     .where(and(eq(orders.id, orderId), visibleOrders(caller, company)))
     .limit(1)) as OrderSelectRow[];
-  if (!row) return undefined;
-  return { ...toOrder(row, caller), Lines: row.order.priceLines as OrderPriceLine[] };
+  return row ? orderDetailOf(row, caller) : undefined;
 }

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { OrderRequest } from '@cmp/contracts/orders';
+import type { Order, OrderPriceLine, OrderRequest } from '@cmp/contracts/orders';
 import type { Locale } from '@cmp/contracts/locales';
 import type { Tx } from '../platform/db/database';
 import { accounts, orders, provisioningRequests, subscriptionSeatBatches, subscriptions } from '../platform/db/schema';
@@ -8,7 +8,8 @@ import { pathIds, type AccountRow, type CallerSession } from '../platform/sessio
 import { insertAccount } from '../accounts/accountStore';
 import { money } from '../pricing/money';
 import { enqueueProvisioning, type ProvisioningJobSettings } from '../provisioning/provisioningJob';
-import { priceOrder, termEnd } from './orderPricing';
+import { creditCheckedOrder, orderValueText, priceOrderLines, termEnd } from './orderPricing';
+import { orderDetailOf } from './orderQueries';
 import type { OrderRow } from './orderStateMachine';
 
 // Placing an order (issue 14): one transaction prices the order again (the overview's price is the
@@ -25,6 +26,12 @@ async function sellerOf(tx: Tx, company: AccountRow): Promise<AccountRow> {
   return rows[0] ?? company;
 }
 
+/** An order placed, and its detail as GetOrder answers it (put together from what placing it wrote). */
+export interface PlacedOrder {
+  order: OrderRow;
+  detail: Order & { Lines: OrderPriceLine[] };
+}
+
 export async function placeOrderInTransaction(
   tx: Tx,
   caller: CallerSession,
@@ -33,21 +40,40 @@ export async function placeOrderInTransaction(
   parent: AccountRow,
   company: AccountRow,
 ): Promise<OrderRow> {
-  const now = new Date();
-  const priced = await priceOrder(tx, locale, request, parent, company, now, true);
-  const preview = priced.preview;
-  if (request.expectedOrderValue !== undefined && !money(request.expectedOrderValue || 'NaN').equals(money(preview.OrderValue))) {
-    throw new ApiError(409, 'order_price_changed', { orderValue: preview.OrderValue, currency: preview.Currency });
-  }
+  return (await placeOrderWithDetail(tx, caller, locale, request, parent, company)).order;
+}
 
-  const product = await insertAccount(tx, { type: 'Product', parent, displayName: preview.DisplayName, productName: preview.ProductName });
+/**
+ * placeOrderInTransaction, answering the order's detail too. The company's limit is locked as late as
+ * possible — after pricing, the price check, the seller and the Product account — so orders of one
+ * company with a limit wait on each other only for the open balance and the writes that follow.
+ */
+export async function placeOrderWithDetail(
+  tx: Tx,
+  caller: CallerSession,
+  locale: Locale,
+  request: OrderRequest,
+  parent: AccountRow,
+  company: AccountRow,
+): Promise<PlacedOrder> {
+  const now = new Date();
+  const lines = await priceOrderLines(tx, locale, request, parent, company);
+  if (request.expectedOrderValue !== undefined && !money(request.expectedOrderValue || 'NaN').equals(money(orderValueText(lines)))) {
+    throw new ApiError(409, 'order_price_changed', { orderValue: orderValueText(lines), currency: lines.currency });
+  }
+  const seller = await sellerOf(tx, company);
+  const product = await insertAccount(tx, { type: 'Product', parent, displayName: lines.service.display_name, productName: lines.service.name });
+
+  // The credit check: from here to the commit the company's limit (if it has one) is locked.
+  const priced = await creditCheckedOrder(tx, request, parent, company, lines, now, true);
+  const preview = priced.preview;
   const [order] = await tx
     .insert(orders)
     .values({
       companyAccountId: company.id,
       parentAccountId: parent.id,
       payerAccountId: company.id,
-      sellerAccountId: (await sellerOf(tx, company)).id,
+      sellerAccountId: seller.id,
       productName: preview.ProductName,
       quantity: preview.Quantity,
       currency: preview.Currency,
@@ -72,6 +98,8 @@ export async function placeOrderInTransaction(
       updatedAt: now,
     })
     .returning();
+  // An order waiting for approval has a subscription waiting with it.
+  const subscriptionStatus = preview.NeedsApproval ? 'Pending' : 'Provisioning';
   await tx.insert(subscriptions).values({
     accountId: product.id,
     productName: preview.ProductName,
@@ -81,8 +109,7 @@ export async function placeOrderInTransaction(
     commitment: preview.Commitment,
     minimumContractEndDate: termEnd(now, preview.Commitment),
     hasPriceProtection: true,
-    // An order waiting for approval has a subscription waiting with it.
-    status: preview.NeedsApproval ? 'Pending' : 'Provisioning',
+    status: subscriptionStatus,
     billingFrequency: preview.BillingFrequency,
     currency: preview.Currency,
     unitPrice: priced.recurringUnitPrice,
@@ -101,7 +128,23 @@ export async function placeOrderInTransaction(
     createdAt: now,
   });
   if (!preview.NeedsApproval) await createProvisioningRequest(tx, order!, caller.userAccount.id);
-  return order!;
+  // The detail from what was just written (orderQueries' select of it would read the same names).
+  const detail = orderDetailOf(
+    {
+      order: order!,
+      productDisplayName: priced.service.default_name,
+      companyName: company.displayName,
+      companyPath: company.path,
+      parentName: parent.displayName,
+      payerName: company.displayName,
+      sellerName: seller.displayName,
+      creatorName: caller.userAccount.displayName,
+      deciderName: null,
+      subscriptionStatus,
+    },
+    caller,
+  );
+  return { order: order!, detail };
 }
 
 /** The Create request that delivers an approved order's subscription (its job is sent after the commit: sendOrderProvisioning). */

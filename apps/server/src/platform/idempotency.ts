@@ -111,14 +111,15 @@ type Claim = { kind: 'claimed' } | { kind: 'replay'; answer: unknown };
 
 /** Claims the key in its own transaction, or answers what an earlier request with it left. */
 async function claimKey(db: Database, id: KeyId, requestHashValue: string): Promise<Claim> {
-  return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(idempotencyKeys)
-      .values({ ...id, requestHash: requestHashValue, status: 'Running' })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    if (inserted.length) return { kind: 'claimed' };
+  // The common case — a new key — is one statement, committed on its own (no BEGIN … COMMIT around it).
+  const inserted = await db
+    .insert(idempotencyKeys)
+    .values({ ...id, requestHash: requestHashValue, status: 'Running' })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  if (inserted.length) return { kind: 'claimed' };
 
+  return db.transaction(async (tx) => {
     const [existing] = (await tx.select().from(idempotencyKeys).where(whereKey(id)).for('update')) as KeyRow[];
     // Deleted between the insert and the select (a failed first request released it): claim it now.
     if (!existing) {

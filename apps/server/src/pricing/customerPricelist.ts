@@ -5,10 +5,12 @@ import { accounts, pricelistCustomers, pricelists } from '../platform/db/schema'
 /**
  * The pricelist whose prices a customer sees and is billed (issue 13): the one its nearest account
  * assigned to a pricelist belongs to — the company itself, or for a department or a user the
- * company above — and of several, the one with the highest priority (1 first).
+ * company above — and of several, the one with the highest priority (1 first). Takes the account's
+ * id, or the account itself (its path is all that is read).
  */
-export async function customerPricelistId(db: Queryable, accountId: number): Promise<number | undefined> {
-  const [account] = await db.select({ path: accounts.path }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
+export async function customerPricelistId(db: Queryable, accountOrId: number | { path: string }): Promise<number | undefined> {
+  // An account row in hand spares reading its path again (placing an order has the company's).
+  const [account] = typeof accountOrId === 'number' ? await db.select({ path: accounts.path }).from(accounts).where(eq(accounts.id, accountOrId)).limit(1) : [accountOrId];
   if (!account) return undefined;
   // The path lists the account and everything above it, top first: `/1/57/1203/`.
   const lineage = account.path.split('/').filter(Boolean).map(Number);

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { call, signIn, startTestServer, type TestServer } from '../test/testServer';
+import { startVendorSandbox, type VendorSandbox } from '../provisioning/sandbox/vendorSandbox';
+import { money } from '../pricing/money';
+
+// Placing an order (issue 14) as placeOrder.ts does it since the bench work: the answer is put
+// together from what was written (no select of the order after), and the company's credit limit is
+// locked only after pricing — two orders of one company placed at once still see each other's
+// value. Run with DATABASE_URL set to play the race on PostgreSQL with real concurrent connections.
+
+let sandbox: VendorSandbox;
+let server: TestServer;
+let reseller: string;
+let companyAdmin: string;
+let contoso: number;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test reads whatever the answer holds
+type Answer = { status: number; body: any };
+const op = (name: string, body: unknown, cookie: string, headers: Record<string, string> = {}): Promise<Answer> => call(server.app, `IAccountService/${name}`, body, { cookie, headers });
+const order = (body: Partial<Record<string, unknown>> = {}) => ({ parentAccountId: contoso, productName: 'NIMBUS_ENDPOINT', quantity: 2, commitment: '1-month', billingFrequency: 'Monthly', ...body });
+
+beforeAll(async () => {
+  sandbox = await startVendorSandbox({ options: { completionDelayMs: 100 } });
+  process.env.VENDOR_SANDBOX_URL = sandbox.url;
+  server = await startTestServer();
+  [reseller, companyAdmin] = await Promise.all(['reseller.admin', 'company.admin'].map((name) => signIn(server.app, name)));
+  const result = (await server.handle.db.execute(sql`select id from accounts where display_name = 'Contoso Ltd' and type = 'Company'`)) as unknown as { rows: { id: number }[] };
+  contoso = result.rows[0]!.id;
+}, 120_000);
+afterAll(async () => {
+  delete process.env.VENDOR_SANDBOX_URL;
+  await server?.close();
+  await sandbox?.close();
+});
+
+describe('PlaceOrder', () => {
+  it('answers the order exactly as GetOrder reads it back, within the limit and above it', async () => {
+    for (const quantity of [1, 400]) {
+      const placed = await op('PlaceOrder', order({ quantity }), companyAdmin);
+      expect(placed.status).toBe(200);
+      const read = await op('GetOrder', { orderId: placed.body.Order.Id }, companyAdmin);
+      expect(read.status).toBe(200);
+      // The subscription may have moved on (provisioned) between the two calls; all else is the same.
+      const { SubscriptionStatus: placedStatus, ...placedRest } = placed.body.Order;
+      const { SubscriptionStatus: readStatus, ...readRest } = read.body.Order;
+      expect(placedRest).toEqual(readRest);
+      expect(placedStatus).toBe(quantity === 1 ? 'Provisioning' : 'Pending');
+      expect(['Provisioning', 'Active', 'Pending']).toContain(readStatus);
+      expect(placed.body.Order.ApprovalStatus).toBe(quantity === 1 ? 'Approved' : 'Pending');
+      expect(placed.body.Order.CreatedByName).toBeTruthy();
+      expect(placed.body.Order.SellerName).toBe('Northwind Cloud');
+    }
+  });
+
+  it('two orders of one company placed at once: the second sees the first in its credit check', async () => {
+    const preview = await op('PreviewOrder', order({ quantity: 10 }), companyAdmin);
+    expect(preview.status).toBe(200);
+    const value = money(preview.body.OrderValue);
+    // Room for one of the two orders, not both.
+    const limit = money(preview.body.OpenBalance).add(value.mul(1.5)).toFixed(2);
+    expect((await op('SetCreditLimit', { companyAccountId: contoso, creditLimit: limit }, reseller)).status).toBe(200);
+    const placed = await Promise.all([1, 2].map(() => op('PlaceOrder', order({ quantity: 10, expectedOrderValue: preview.body.OrderValue }), companyAdmin)));
+    expect(placed.map((p) => p.status)).toEqual([200, 200]);
+    expect(placed.map((p) => p.body.Order.ApprovalStatus).sort()).toEqual(['Approved', 'Pending']);
+    const pending = placed.find((p) => p.body.Order.ApprovalStatus === 'Pending')!.body.Order;
+    // Its projected invoice counts the other order's value.
+    expect(money(pending.ProjectedInvoice).greaterThan(money(limit))).toBe(true);
+    expect((await op('SetCreditLimit', { companyAccountId: contoso, creditLimit: null }, reseller)).status).toBe(200);
+  });
+
+  it('a price check that fails orders nothing and locks nothing', async () => {
+    const count = async () => ((await server.handle.db.execute(sql`select count(*)::int as n from orders`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    const before = await count();
+    const moved = await op('PlaceOrder', order({ expectedOrderValue: '0.01' }), companyAdmin);
+    expect(moved.status).toBe(409);
+    expect(await count()).toBe(before);
+    // The next order goes through at once.
+    expect((await op('PlaceOrder', order(), companyAdmin)).status).toBe(200);
+  });
+});
