@@ -117,6 +117,7 @@ test('on a page longer than the window the banner and the footer stay in view, a
 // 12's fix; 0.0001 at 1440×900 then as now), and a desktop window.
 const CLS_WINDOWS = [
   { width: 412, height: 823 },
+  { width: 800, height: 600 },
   { width: 1440, height: 900 },
 ];
 

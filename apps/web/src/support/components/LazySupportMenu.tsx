@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { isAllowed } from '@cmp/contracts/capabilities';
 import type { SessionUser } from '@cmp/contracts/auth';
 import { SUPPORT_RULES } from '../constants/supportRules';
+import { IconButtonPlaceholder } from '../../platform/ui/IconButtonPlaceholder';
 import { lazyWithPreload } from '../../platform/ui/lazyWithPreload';
 
 // The menu is a chunk of its own (entry size budget), asked for as soon as the header's code is here,
@@ -13,7 +14,7 @@ SupportMenu.preload().catch(() => undefined);
 export function LazySupportMenu({ user }: { user: SessionUser }) {
   if (!isAllowed(user.Capability, SUPPORT_RULES.wiki)) return null;
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<IconButtonPlaceholder />}>
       <SupportMenu user={user} />
     </Suspense>
   );

@@ -4,6 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import { isAllowed } from '@cmp/contracts/capabilities';
 import type { SessionUser } from '@cmp/contracts/auth';
 import { useBranding } from '../../platform/branding/BrandingContext';
+import { IconButtonPlaceholder } from '../../platform/ui/IconButtonPlaceholder';
 import { IconMenuButton } from '../../platform/ui/IconMenuButton';
 import { useSupportDetails } from '../api/supportDetailsOperations';
 import { SUPPORT_RULES } from '../constants/supportRules';
@@ -14,13 +15,16 @@ import { NewTabLabel } from './NewTabLabel';
 export function SupportMenu({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const branding = useBranding();
-  const { data: details } = useSupportDetails(isAllowed(user.Capability, SUPPORT_RULES.readDetails));
+  const mayReadDetails = isAllowed(user.Capability, SUPPORT_RULES.readDetails);
+  const { data: details, isPending } = useSupportDetails(mayReadDetails);
 
   const items = [
     { key: 'support', href: details?.SupportUrl, label: t('support.support_centre') },
     { key: 'academy', href: details?.KnowledgeBaseUrl, label: t('support.knowledge_base') },
     { key: 'co-browsing', href: branding.glance_group_id ? coBrowsingUrl(branding.glance_group_id) : undefined, label: t('support.co_browsing') },
   ].filter((item): item is { key: string; href: string; label: string } => Boolean(item.href));
+  // Its room is kept while the details load: the header does not move when the button arrives (issue 12, CLS).
+  if (mayReadDetails && isPending) return <IconButtonPlaceholder />;
   if (items.length === 0) return null;
 
   return (

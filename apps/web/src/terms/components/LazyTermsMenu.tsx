@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { isAllowed, requirement } from '@cmp/contracts/capabilities';
 import type { SessionUser } from '@cmp/contracts/auth';
+import { IconButtonPlaceholder } from '../../platform/ui/IconButtonPlaceholder';
 import { lazyWithPreload } from '../../platform/ui/lazyWithPreload';
 
 // The menu and its dialog are a chunk of their own (entry size budget), asked for as soon as the
@@ -14,7 +15,7 @@ export const TERMS_RULE = requirement('CONFIRMED_TERMS', ['Read']);
 export function LazyTermsMenu({ user }: { user: SessionUser }) {
   if (!isAllowed(user.Capability, TERMS_RULE)) return null;
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<IconButtonPlaceholder />}>
       <TermsMenu />
     </Suspense>
   );
