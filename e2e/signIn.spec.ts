@@ -71,3 +71,25 @@ test('signing out ends the session and returns to login', async ({ page }) => {
   await page.goto('/#/Dashboard');
   await expect(page).toHaveURL(/#\/login\?redirect=/);
 });
+
+test('the login page loads the dashboard screen only once the user starts typing, so signing in shows it without waiting for it (issue 12)', async ({ page }) => {
+  const dashboardChunk = /\/assets\/DashboardScreen-[^/]+\.js$/;
+  const requested: string[] = [];
+  page.on('request', (request) => {
+    if (dashboardChunk.test(new URL(request.url()).pathname)) requested.push(request.url());
+  });
+  await page.goto('/#/login');
+  await expect(page.getByLabel('Username')).toBeVisible();
+  // A visitor who only looks costs nothing: the next screen's code is not fetched yet.
+  await page.waitForTimeout(1_000);
+  expect(requested).toEqual([]);
+
+  const preloaded = page.waitForRequest((request) => dashboardChunk.test(new URL(request.url()).pathname));
+  await page.getByLabel('Username').pressSequentially('admin');
+  await preloaded;
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Alex');
+  // Fetched once, before the sign-in: the dashboard did not wait for its code.
+  expect(requested).toHaveLength(1);
+});
