@@ -40,6 +40,7 @@ import { priceOrder, viewerOfAccount } from './orderPricing';
 import { decideOrder, type OrderDecision } from './orderStateMachine';
 import { createProvisioningRequest, placeOrderWithDetail, sendOrderProvisioning } from './placeOrder';
 import { mailOrderDecided, mailOrderPlaced } from './orderMail';
+import { enqueueProvisioning, type ProvisioningJobSettings } from '../provisioning/provisioningJob';
 
 // Ordering (issue 14; spec §3 "Order", §4 "Order approval", §7 "credit-check orders (cancel,
 // approve, decline)"). Placing, approving, declining and cancelling honour an Idempotency-Key
@@ -140,8 +141,10 @@ const placeOrder = defineOperation({
   rule: ORDER_RULE,
   async handler(input, ctx) {
     const { parent, company } = await orderTarget(ctx.db, ctx.caller, input.parentAccountId, ORDER_RULE);
+    let toSend: number[] | undefined;
     const answer = await withIdempotency(ctx, PLACE_ORDER, input, async (tx) => {
-      const { order, detail } = await placeOrderWithDetail(tx, ctx.caller, ctx.locale, input, parent, company);
+      const { order, detail, provisioningRequestIds } = await placeOrderWithDetail(tx, ctx.caller, ctx.locale, input, parent, company);
+      toSend = provisioningRequestIds;
       await auditAccountChange(tx, ctx, 'OrderPlaced', company, {
         OrderId: order.id,
         Service: order.productName,
@@ -153,7 +156,10 @@ const placeOrder = defineOperation({
       });
       return { Order: detail };
     });
-    await sendOrderProvisioning(ctx.db, (name, data, options) => ctx.request.server.jobs.send(name, data, options), answer.Order.Id);
+    const send: ProvisioningJobSettings['send'] = (name, data, options) => ctx.request.server.jobs.send(name, data, options);
+    // Placed now: its requests are known. A replayed answer: whatever of its requests still waits.
+    if (toSend) for (const id of toSend) await enqueueProvisioning(send, id);
+    else await sendOrderProvisioning(ctx.db, send, answer.Order.Id);
     if (ctx.reply.getHeader(REPLAYED_HEADER) === undefined) await mailOrderPlaced(ctx.db, ctx.mailer, answer.Order);
     return answer;
   },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Order, OrderPriceLine, OrderRequest } from '@cmp/contracts/orders';
 import type { Locale } from '@cmp/contracts/locales';
@@ -30,6 +31,8 @@ async function sellerOf(tx: Tx, company: AccountRow): Promise<AccountRow> {
 export interface PlacedOrder {
   order: OrderRow;
   detail: Order & { Lines: OrderPriceLine[] };
+  /** The provisioning requests whose jobs are to be sent after the commit (enqueueProvisioning). */
+  provisioningRequestIds: number[];
 }
 
 export async function placeOrderInTransaction(
@@ -127,7 +130,7 @@ export async function placeOrderWithDetail(
     refundableUntil: new Date(now.getTime() + priced.service.cancellation_window_hours * 3_600_000),
     createdAt: now,
   });
-  if (!preview.NeedsApproval) await createProvisioningRequest(tx, order!, caller.userAccount.id);
+  const provisioningRequestIds = preview.NeedsApproval ? [] : [await createProvisioningRequest(tx, order!, caller.userAccount.id)];
   // The detail from what was just written (orderQueries' select of it would read the same names).
   const detail = orderDetailOf(
     {
@@ -144,24 +147,33 @@ export async function placeOrderWithDetail(
     },
     caller,
   );
-  return { order: order!, detail };
+  return { order: order!, detail, provisioningRequestIds };
 }
 
-/** The Create request that delivers an approved order's subscription (its job is sent after the commit: sendOrderProvisioning). */
-export async function createProvisioningRequest(tx: Tx, order: OrderRow, createdByAccountId: number): Promise<void> {
-  await tx.insert(provisioningRequests).values({
-    orderId: order.id,
-    companyAccountId: order.companyAccountId,
-    subscriptionAccountId: order.subscriptionAccountId,
-    productName: order.productName,
-    action: 'Create',
-    quantity: order.quantity,
-    orderStatus: 'Submitted',
-    productStatus: 'Pending',
-    customerId: `company-${order.companyAccountId}`,
-    createdByAccountId,
-    nextAttemptAt: new Date(),
-  });
+/**
+ * The Create request that delivers an approved order's subscription (its job is sent after the
+ * commit: sendOrderProvisioning); answers its id. Its vendor idempotency key is set here, once for
+ * this first submission (provisioningJob.ts), which spares the job a write before its first call.
+ */
+export async function createProvisioningRequest(tx: Tx, order: OrderRow, createdByAccountId: number): Promise<number> {
+  const [request] = await tx
+    .insert(provisioningRequests)
+    .values({
+      orderId: order.id,
+      companyAccountId: order.companyAccountId,
+      subscriptionAccountId: order.subscriptionAccountId,
+      productName: order.productName,
+      action: 'Create',
+      quantity: order.quantity,
+      orderStatus: 'Submitted',
+      productStatus: 'Pending',
+      customerId: `company-${order.companyAccountId}`,
+      createdByAccountId,
+      nextAttemptAt: new Date(),
+      vendorIdempotencyKey: `prov-order-${order.id}-${randomUUID()}`,
+    })
+    .returning({ id: provisioningRequests.id });
+  return request!.id;
 }
 
 /**

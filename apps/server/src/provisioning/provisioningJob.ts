@@ -21,7 +21,8 @@ import { applyProvisioningOutcome } from '../subscriptions/subscriptionStatus';
  * (the vendor's Retry-After honoured) up to `maxAttempts`, then the request is Failed with the last
  * message; a permanent one (the vendor refused, e.g. "License pool exhausted") fails it at once.
  *
- * Exactly once at the vendor: the key (`vendor_idempotency_key`) is set once per submission and sent
+ * Exactly once at the vendor: the key (`vendor_idempotency_key`) is set once per submission (an
+ * order's Create request gets it when it is created, placeOrder.ts; any other by its first run) and sent
  * with every call of it, so a retry, a job delivered twice or the sweeper never provisions twice; a
  * retry of a Failed request keeps the key, a resubmit clears it (and `vendor_request_id`,
  * `attempts`) so the next run sends a new submission. Every write is conditional on the state it
