@@ -53,6 +53,7 @@ import { provisioningOperations } from './provisioning/provisioningOperations';
 import { subscriptionOperations } from './subscriptions/subscriptionOperations';
 import { upgradeOperations } from './subscriptions/upgradeOperations';
 import { orderAttachmentOperations } from './orders/orderAttachments';
+import { reportingOperations } from './reporting/reportingOperations';
 import { subscriptionJobs } from './subscriptions/subscriptionJobs';
 import { propagationJobs } from './pricing/propagationJobs';
 import { setMaxExchangeRateAgeDays } from './pricing/effectivePrice';
@@ -155,6 +156,7 @@ export async function buildServer({ database, config, logger = false, extraOpera
     ...subscriptionOperations,
     ...upgradeOperations,
     ...orderAttachmentOperations,
+    ...reportingOperations,
     ...extraOperations,
   );
   // SSO_PROVIDERS → sso_providers and the login buttons of branding (README "Configuration").

@@ -130,8 +130,8 @@ export const ROUTE_TABLE: AppRouteDefinition[] = [
     titleKey: 'routes.reports',
     children: [
       // spec §2: the empty path shows the frequent reports, {reportId} one report.
-      { index: true, titleKey: 'routes.reports' },
-      { path: ':reportId', titleKey: 'routes.report' },
+      { index: true, titleKey: 'routes.reports', screen: () => import('../../reports/screens/ReportsScreen').then((module) => module.ReportsScreen) },
+      { path: ':reportId', titleKey: 'routes.report', screen: () => import('../../reports/screens/ReportScreen').then((module) => module.ReportScreen) },
     ],
   },
 
