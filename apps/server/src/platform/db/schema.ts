@@ -17,3 +17,4 @@ export * from './schema/provisioning';
 export * from './schema/knowledgeBase';
 export * from './schema/commerce';
 export * from './schema/customCharges';
+export * from './schema/reporting';
