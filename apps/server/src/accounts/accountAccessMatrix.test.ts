@@ -55,6 +55,8 @@ const HAND_WRITTEN: Record<string, (ids: Ids) => unknown> = {
   'IAccountService/DeclineCreditCheckOrder': ({ order }) => ({ orderId: order, reason: 'Probe' }),
   // A file the checks accept (a pdf), so only the order decides.
   'IAccountService/AddOrderAttachment': ({ order }) => ({ orderId: order, fileName: 'Probe.pdf', contentBase64: Buffer.from('%PDF-1.4 probe').toString('base64') }),
+  // Issue 15: a report's customer is a parameter (paremeterFields: name and value), not a request field.
+  'IReportingService/RunReport': ({ account }) => ({ reportName: 'ActiveSubscriptions', paremeterFields: [{ name: 'customer', value: String(account) }] }),
 };
 
 interface Ids {

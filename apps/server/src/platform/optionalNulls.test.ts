@@ -32,6 +32,8 @@ const HAND_WRITTEN: Record<string, Record<string, unknown> | (() => Record<strin
   },
   'IServiceManagementService/SaveMyService': { serviceName: 'SKYLINE_MAIL', settings: { IsEnabled: true } },
   'IServiceManagementService/SaveServiceGroup': () => ({ serviceGroup: { Name: `Probe group ${++created}` } }),
+  // A report that exists (a generated name answers 404 whatever the optional fields say).
+  'IReportingService/RunReport': { reportName: 'OrdersByStatus' },
   // The caller's own export, imported back unchanged (filled in beforeAll).
   'IServiceManagementService/ImportServices': () => ({ ...ownExport }),
 };
