@@ -89,6 +89,7 @@ async function attachmentsOf(db: Queryable, orderId: number, attachmentId?: numb
 const addOrderAttachment = defineOperation({
   service: 'IAccountService',
   operation: 'AddOrderAttachment',
+  keepsSessions: true,
   summary: `Attaches a file to a Pending order (orderId; fileName — made safe: its last path part without control characters; contentBase64; contentType optional): doc, docx, xls, xlsx or pdf, at most ${MAX_ATTACHMENT_BYTES / 1024} KB, its content checked against its type; at most ${MAX_ATTACHMENTS_PER_ORDER} per order. The orderer or an Account Manager over the company; a decided order answers 409. Audited.`,
   request: addOrderAttachmentRequestSchema,
   response: addOrderAttachmentResponseSchema,
@@ -151,6 +152,7 @@ const downloadOrderAttachment = defineOperation({
 const deleteOrderAttachment = defineOperation({
   service: 'IAccountService',
   operation: 'DeleteOrderAttachment',
+  keepsSessions: true,
   summary: 'Deletes an attachment (attachmentId) of a Pending order: the orderer or an Account Manager over the company; a decided order answers 409 and keeps it. Audited.',
   request: orderAttachmentRequestSchema,
   response: deleteOrderAttachmentResponseSchema,

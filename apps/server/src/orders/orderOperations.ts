@@ -40,6 +40,7 @@ import { priceOrder, viewerOfAccount } from './orderPricing';
 import { decideOrder, type OrderDecision } from './orderStateMachine';
 import { createProvisioningRequest, placeOrderWithDetail, sendOrderProvisioning } from './placeOrder';
 import { mailOrderDecided, mailOrderPlaced } from './orderMail';
+import { checkOrderViewValues } from './orderViewValues';
 import { enqueueProvisioning, type ProvisioningJobSettings } from '../provisioning/provisioningJob';
 
 // Ordering (issue 14; spec §3 "Order", §4 "Order approval", §7 "credit-check orders (cancel,
@@ -125,6 +126,7 @@ const previewOrder = defineOperation({
   rule: ORDER_RULE,
   async handler(input, { db, caller, locale }) {
     const { parent, company } = await orderTarget(db, caller, input.parentAccountId, ORDER_RULE);
+    await checkOrderViewValues(db, input.productName, input.viewValues, locale, caller);
     return (await priceOrder(db, locale, input, parent, company)).preview;
   },
 });
@@ -134,6 +136,7 @@ const PLACE_ORDER = 'IAccountService/PlaceOrder';
 const placeOrder = defineOperation({
   service: 'IAccountService',
   operation: 'PlaceOrder',
+  keepsSessions: true,
   summary:
     'Places an order (Idempotency-Key honoured): the order is priced again — with expectedOrderValue, a price that moved since the overview answers 409 — and makes a Product account (the subscription, status Provisioning) under parentAccountId. Within the credit limit the order is Approved and provisioning starts; above it the order is Pending until an Account Manager approves or declines it or the orderer cancels it.',
   request: orderRequestSchema,
@@ -141,9 +144,11 @@ const placeOrder = defineOperation({
   rule: ORDER_RULE,
   async handler(input, ctx) {
     const { parent, company } = await orderTarget(ctx.db, ctx.caller, input.parentAccountId, ORDER_RULE);
+    // Before the key is claimed: a refused field is not stored as the key's answer (the key's body stays the input).
+    const viewValues = await checkOrderViewValues(ctx.db, input.productName, input.viewValues, ctx.locale, ctx.caller);
     let toSend: number[] | undefined;
     const answer = await withIdempotency(ctx, PLACE_ORDER, input, async (tx) => {
-      const { order, detail, provisioningRequestIds } = await placeOrderWithDetail(tx, ctx.caller, ctx.locale, input, parent, company);
+      const { order, detail, provisioningRequestIds } = await placeOrderWithDetail(tx, ctx.caller, ctx.locale, { ...input, viewValues }, parent, company);
       toSend = provisioningRequestIds;
       await auditAccountChange(tx, ctx, 'OrderPlaced', company, {
         OrderId: order.id,
@@ -235,6 +240,7 @@ async function decide(ctx: SignedInContext, decision: OrderDecision, input: { or
 const approveOrder = defineOperation({
   service: 'IAccountService',
   operation: 'ApproveCreditCheckOrder',
+  keepsSessions: true,
   summary:
     'An Account Manager (Credit Check Order Management Execute, the company below its organisation) approves a Pending order (Idempotency-Key honoured); provisioning starts. An order decided meanwhile answers 409 naming its status.',
   request: approveOrderRequestSchema,
@@ -246,6 +252,7 @@ const approveOrder = defineOperation({
 const declineOrder = defineOperation({
   service: 'IAccountService',
   operation: 'DeclineCreditCheckOrder',
+  keepsSessions: true,
   summary: 'An Account Manager declines a Pending order with a reason (Idempotency-Key honoured); its subscription is cancelled. An order decided meanwhile answers 409.',
   request: declineOrderRequestSchema,
   response: orderDecisionResponseSchema,
@@ -256,6 +263,7 @@ const declineOrder = defineOperation({
 const cancelOrder = defineOperation({
   service: 'IAccountService',
   operation: 'CancelCreditCheckOrder',
+  keepsSessions: true,
   summary:
     "Whoever placed a Pending order, or someone with Credit Check Company Orders Execute over its company, cancels it (optional reason; Idempotency-Key honoured); its subscription is cancelled. An order decided meanwhile answers 409.",
   request: cancelOrderRequestSchema,
@@ -298,6 +306,7 @@ const getCreditLimit = defineOperation({
 const setCreditLimit = defineOperation({
   service: 'IAccountService',
   operation: 'SetCreditLimit',
+  keepsSessions: true,
   summary: "The company's reseller (Credit Check Order Management Execute) sets its credit limit in the company's currency, or removes it (creditLimit null: no credit check). Audited.",
   request: setCreditLimitRequestSchema,
   response: setCreditLimitResponseSchema,

@@ -157,6 +157,21 @@ describe('placing an order (PlaceOrder)', () => {
     expect((await place({ expectedOrderValue: '6.44' })).status).toBe(200);
   });
 
+  it("checks the product's view fields as an account's and keeps them on the order and its Product account", async () => {
+    const mail = { productName: 'SKYLINE_MAIL', quantity: 1 };
+    const missing = await place(mail);
+    expect(missing.status).toBe(400);
+    expect(missing.body.Message).toContain('Domain');
+    expect((await op('PreviewOrder', order({ ...mail, viewValues: { Domain: 'mail.contoso.example', Color: 'red' } }), companyAdmin)).status).toBe(400);
+    const placed = await place({ ...mail, viewValues: { Domain: '  mail.contoso.example ' } });
+    expect(placed.status).toBe(200);
+    const [row] = await rowsOf<{ view_values: Record<string, unknown>; views: Record<string, { Values: Record<string, unknown> }> }>(
+      sql`select o.view_values, a.views from orders o join accounts a on a.id = o.subscription_account_id where o.id = ${placed.body.Order.Id}`,
+    );
+    expect(row!.view_values).toEqual({ Domain: 'mail.contoso.example' });
+    expect(row!.views.Product_SKYLINE_MAIL!.Values).toEqual({ Domain: 'mail.contoso.example' });
+  });
+
   it('honours an Idempotency-Key: the same key and body order once, another body answers 422', async () => {
     const key = `order-${Date.now()}`;
     const [first, second] = await Promise.all([place({ quantity: 1 }, companyAdmin, key), place({ quantity: 1 }, companyAdmin, key)].map(async (p) => p));

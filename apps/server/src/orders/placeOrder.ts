@@ -7,6 +7,7 @@ import { accounts, orders, provisioningRequests, subscriptionSeatBatches, subscr
 import { ApiError } from '../platform/errors';
 import { pathIds, type AccountRow, type CallerSession } from '../platform/session';
 import { insertAccount } from '../accounts/accountStore';
+import { productViewOf } from './orderViewValues';
 import { money } from '../pricing/money';
 import { enqueueProvisioning, type ProvisioningJobSettings } from '../provisioning/provisioningJob';
 import { creditCheckedOrder, orderValueText, priceOrderLines, termEnd } from './orderPricing';
@@ -65,7 +66,10 @@ export async function placeOrderWithDetail(
     throw new ApiError(409, 'order_price_changed', { orderValue: orderValueText(lines), currency: lines.currency });
   }
   const seller = await sellerOf(tx, company);
-  const product = await insertAccount(tx, { type: 'Product', parent, displayName: lines.service.display_name, productName: lines.service.name });
+  // The product's view fields (checked by the operation, orderViewValues.ts) live on its account, as a created account's do.
+  const viewValues = request.viewValues ?? {};
+  const views = Object.keys(viewValues).length ? { [productViewOf(lines.service.name)]: { Values: viewValues } } : {};
+  const product = await insertAccount(tx, { type: 'Product', parent, displayName: lines.service.display_name, productName: lines.service.name, views });
 
   // The credit check: from here to the commit the company's limit (if it has one) is locked.
   const priced = await creditCheckedOrder(tx, request, parent, company, lines, now, true);

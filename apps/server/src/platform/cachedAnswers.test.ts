@@ -20,13 +20,22 @@ const countedAnswer = defineOperation({
   response: z.object({ Computations: z.number() }),
   handler: async () => ({ Computations: ++computations }),
 });
+const keepingChange = defineOperation({
+  service: 'IProbeService',
+  operation: 'KeepingChange',
+  summary: 'test probe',
+  keepsSessions: true,
+  request: z.object({}).strict(),
+  response: z.object({}),
+  handler: async () => ({}),
+});
 const getCurrentUser = authOperations.find((def) => def.operation === 'GetCurrentUser')!;
 // The same operation as every other one is answered: serialised by Fastify on each call.
 const uncachedCurrentUser: OperationDefinition = { ...getCurrentUser, service: 'IProbeService', operation: 'UncachedCurrentUser', answerCachedPerSession: false };
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({}, [countedAnswer, uncachedCurrentUser]);
+  server = await startTestServer({}, [countedAnswer, keepingChange, uncachedCurrentUser]);
 });
 afterAll(async () => {
   await server?.close();
@@ -41,6 +50,13 @@ describe('an answer cached per session', () => {
     expect((await call(server.app, 'IProbeService/CountedAnswer', {}, { cookie })).body).toEqual(first.body);
     expect((await call(server.app, 'IAuthorizationService/SetLanguage', { languageCode: 'de' }, { cookie })).status).toBe(200);
     expect((await call(server.app, 'IProbeService/CountedAnswer', {}, { cookie })).body.Computations).toBe((first.body.Computations as number) + 1);
+  });
+
+  it('is kept by an operation that changes nothing a session holds (keepsSessions: an order, a subscription change)', async () => {
+    const cookie = await signIn(server.app, 'company.user');
+    const first = await call(server.app, 'IProbeService/CountedAnswer', {}, { cookie });
+    expect((await call(server.app, 'IProbeService/KeepingChange', {}, { cookie })).status).toBe(200);
+    expect((await call(server.app, 'IProbeService/CountedAnswer', {}, { cookie })).body).toEqual(first.body);
   });
 
   it('sends GetCurrentUser byte for byte as the uncached answer, with the same headers', async () => {

@@ -45,7 +45,7 @@ export function registerOperationRoute(app: FastifyInstance, registry: Operation
       return reply.code(200).type('application/json; charset=utf-8').send(json);
     }
     const result = await def.handler(input, ctx as never);
-    if (!def.readOnly) await sessionCache.invalidateAll();
+    if (!def.readOnly && !def.keepsSessions) await sessionCache.invalidateAll();
     return reply.code(200).send(result);
   });
 }

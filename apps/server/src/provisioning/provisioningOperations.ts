@@ -46,6 +46,7 @@ const actionOperations = PROVISIONING_ACTIONS.map((action) =>
   defineOperation({
     service: 'IProvisioningService',
     operation: PROVISIONING_ACTION_OPERATIONS[action],
+    keepsSessions: true,
     summary: `${SUMMARIES[action]} Answers per request: Done, NotAllowed (its status does not allow it, or the caller may not act on it), NotFound (no such request the caller may see) or Conflict (changed by someone else meanwhile).`,
     request: provisioningActionRequestSchema,
     response: provisioningActionResponseSchema,

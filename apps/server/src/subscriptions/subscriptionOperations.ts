@@ -49,6 +49,7 @@ const CHANGE_QUANTITY = 'IAccountService/ChangeSubscriptionQuantity';
 const changeSubscriptionQuantity = defineOperation({
   service: 'IAccountService',
   operation: 'ChangeSubscriptionQuantity',
+  keepsSessions: true,
   summary:
     'Changes the quantity of an Active subscription (Idempotency-Key honoured). An increase applies at once: a new seat batch with its own cancellation window, the added seats charged prorated by day to the term end (ProratedAmount, AmountKind Charge). A decrease applies at once only inside open cancellation windows and only down by the seats still refundable there, with a prorated refund; otherwise — or with schedule: true — it is scheduled for the renewal (ScheduledChange). A change applied at once drops the scheduled changes (DroppedScheduledChanges) and goes to the vendor as a Modify provisioning request. preview: true answers the same without writing anything. A quantity change still being provisioned answers 409.',
   request: changeSubscriptionQuantityRequestSchema,
@@ -81,6 +82,7 @@ const changeSubscriptionQuantity = defineOperation({
 const setAutoRenew = defineOperation({
   service: 'IAccountService',
   operation: 'SetAutoRenew',
+  keepsSessions: true,
   summary:
     "Sets what happens at the end of the subscription's term (accountId, autoRenew): 'Renew' starts a new term at the then-current price, 'Terminate' ends the subscription. A subscription that has ended (Terminated, Cancelled, Failed) answers 409.",
   request: setAutoRenewRequestSchema,

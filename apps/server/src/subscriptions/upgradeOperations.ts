@@ -62,6 +62,7 @@ const UPGRADE = 'IAccountService/Upgrade';
 const upgrade = defineOperation({
   service: 'IAccountService',
   operation: 'Upgrade',
+  keepsSessions: true,
   summary:
     "Upgrades the subscription subId along the upgrade path upgradeProcessId to targetProductName (Idempotency-Key honoured): into a new subscription (targetAccountId null: it keeps the source's term, billing frequency and end date and takes the current price; a partial upgrade's inherits the source's cancellation window) or into the existing Active subscription targetAccountId (it keeps its price); quantity seats move (all when absent: a full upgrade ends the source; fewer: a partial one decreases it). The vendor gets a Create or Modify for the target and a Terminate or Modify for the source. A downgrade path is scheduled for the source's term end, where the renewal makes it. The same answer as PreviewUpgrade, with the accounts and the provisioning requests made.",
   request: upgradeRequestSchema,
