@@ -66,6 +66,9 @@ export const provisioningRequests = pgTable(
     index('provisioning_requests_creator_idx').on(t.createdByAccountId),
     uniqueIndex('provisioning_requests_vendor_key_idx').on(t.vendorIdempotencyKey),
     index('provisioning_requests_due_idx').on(t.orderStatus, t.nextAttemptAt),
+    // An order's requests (sent after it is placed or approved) and a subscription's (its page, its open change).
+    index('provisioning_requests_order_idx').on(t.orderId),
+    index('provisioning_requests_subscription_idx').on(t.subscriptionAccountId),
     check('provisioning_requests_order_status_check', sql`${t.orderStatus} in ('Submitted', 'InProgress', 'Completed', 'Failed', 'Cancelled')`),
   ],
 );

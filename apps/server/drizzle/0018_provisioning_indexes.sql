@@ -1,0 +1,2 @@
+CREATE INDEX "provisioning_requests_order_idx" ON "provisioning_requests" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "provisioning_requests_subscription_idx" ON "provisioning_requests" USING btree ("subscription_account_id");
