@@ -101,9 +101,10 @@ describe('AppRoutes (spec §2 routes, §4 route guard)', () => {
   });
 
   it('shows an area that later work builds with its translated name', async () => {
-    serve(buildSessionUser({ Capability: [capability('LOGIN', { Execute: true }), capability('REPORTING', { Read: true })] }));
-    renderWithProviders(<AppRoutes />, { path: '/reports' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument();
+    // The quotation tool is still to come (the reports, issue 15, are built).
+    serve(buildSessionUser({ Capability: [capability('LOGIN', { Execute: true }), capability('QUOTATION_TOOL', { Read: true })] }));
+    renderWithProviders(<AppRoutes />, { path: '/QuotationTool/Quotes' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'My quotes' })).toBeInTheDocument();
     expect(screen.getByText(/being prepared/)).toBeInTheDocument();
   });
 
