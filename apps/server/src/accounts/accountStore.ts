@@ -1,21 +1,33 @@
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AccountType, Views } from '@cmp/contracts/accounts';
 import type { Queryable } from '../platform/db/database';
 import { accounts, users } from '../platform/db/schema';
 import type { AccountRow } from '../platform/session';
 
-/** Inserts an account under its parent and sets its materialised path (`/1/57/1203/`). */
+/**
+ * Inserts an account under its parent with its materialised path (`/1/57/1203/`), in one statement:
+ * the id is taken from the sequence once (a CTE with a volatile function is evaluated once) and both
+ * the id and the path are made from it.
+ */
 export async function insertAccount(
   db: Queryable,
   input: { type: AccountType; parent: AccountRow | null; displayName: string; views?: Views; productName?: string },
 ): Promise<AccountRow> {
+  const next = db.$with('next_account', { id: sql<number>`id` }).as(sql`select nextval(pg_get_serial_sequence('accounts', 'id'))::int as id`);
   const [row] = await db
+    .with(next)
     .insert(accounts)
-    .values({ type: input.type, parentId: input.parent?.id ?? null, displayName: input.displayName, views: input.views ?? {}, productName: input.productName })
+    .values({
+      id: sql`(select id from ${next})`,
+      type: input.type,
+      parentId: input.parent?.id ?? null,
+      path: sql`${input.parent?.path ?? '/'} || (select id from ${next})::text || '/'`,
+      displayName: input.displayName,
+      views: input.views ?? {},
+      productName: input.productName,
+    })
     .returning();
-  const path = `${input.parent?.path ?? '/'}${row!.id}/`;
-  const [withPath] = await db.update(accounts).set({ path }).where(eq(accounts.id, row!.id)).returning();
-  return withPath!;
+  return row!;
 }
 
 export interface NewUser {
