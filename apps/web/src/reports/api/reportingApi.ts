@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FrequentReport, ReportDefinition, ReportResult, RunReportRequest } from '@cmp/contracts/reporting';
 import { callOperation } from '../../platform/api/callOperation';
 import type { DownloadedFile } from '../../platform/files/saveDownload';
@@ -28,9 +28,15 @@ export type ReportRunRequest = Omit<RunReportRequest, 'generateExcelFile'>;
 
 /** One page of a report's result; nothing runs until `request` is given (the user pressed Run). */
 export function useReportResult(request: ReportRunRequest | undefined) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: [...reportsQueryKey, 'result', request],
-    queryFn: ({ signal }) => callOperation<ReportResult>(SERVICE, 'RunReport', { ...request, generateExcelFile: false }, { suppressErrorToast: true, signal }),
+    queryFn: async ({ signal }) => {
+      const result = await callOperation<ReportResult>(SERVICE, 'RunReport', { ...request, generateExcelFile: false }, { suppressErrorToast: true, signal });
+      // The run counts: /reports shows it among the frequent reports the next time.
+      void queryClient.invalidateQueries({ queryKey: [...reportsQueryKey, 'frequent'] });
+      return result;
+    },
     enabled: request !== undefined,
     placeholderData: keepPreviousData,
     // A report is read when asked: no refetch behind the user's back (each run is counted).

@@ -29,7 +29,7 @@ export function ChartSection({ chart, labelTitle }: { chart: ReportChartData; la
         <Typography color="text.secondary">{t('reports.chart_empty')}</Typography>
       ) : (
         <>
-          <Box aria-hidden="true" data-testid="report-chart" sx={{ minHeight: 300 }}>
+          <Box data-testid="report-chart" sx={{ minHeight: 300, maxWidth: 960 }}>
             <Suspense fallback={<LoadingIndicator />}>
               <ReportChart chart={chart} />
             </Suspense>

@@ -44,7 +44,7 @@ export function ReportsScreen() {
         {frequent.isError && <Alert severity="error">{failureText(frequent.error)}</Alert>}
         {frequent.data && frequent.data.Reports.length === 0 && <Typography role="status">{t('reports.none')}</Typography>}
         {frequent.data && frequent.data.Reports.length > 0 && (
-          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))' }}>
+          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(210px, 1fr))' }}>
             {frequent.data.Reports.map((report) => (
               <Box component="li" key={report.Name} sx={{ display: 'flex' }}>
                 <Card variant="outlined" sx={{ flex: 1, display: 'flex' }}>
