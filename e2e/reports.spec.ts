@@ -45,8 +45,11 @@ test("a reseller's administrator runs Orders by status, sorts it, sees its chart
 
   const figure = page.getByRole('figure', { name: 'Bar chart of Orders by Status' });
   await expect(figure).toBeVisible();
-  await expect(page.getByTestId('report-chart').locator('svg').first()).toBeVisible();
-  await expect(page.getByTestId('report-chart').locator('rect, path').first()).toBeAttached();
+  // The chart's own module has loaded (not its spinner) and drew one bar per status.
+  const drawing = page.getByTestId('report-chart').locator('svg.MuiChartsSvgLayer-root');
+  await expect(drawing).toBeVisible();
+  await expect(page.getByTestId('report-chart').getByRole('progressbar')).toHaveCount(0);
+  await expect(drawing.locator('.MuiBarChart-element')).toHaveCount(3);
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: REPORTS.export }).click();

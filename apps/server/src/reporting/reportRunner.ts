@@ -34,7 +34,11 @@ async function choicesOf(db: Queryable, scopePattern: string) {
   const [customers, vendors] = await Promise.all([
     rows<{ id: number; name: string }>(sql`select id, display_name as name from accounts where type = 'Company' and state <> 'Terminated' and path like ${scopePattern} order by lower(display_name) limit 500`),
     rows<{ id: number; name: string }>(
-      sql`select distinct v.id, v.display_name as name from products p join accounts v on v.id = p.vendor_account_id order by v.display_name limit 500`,
+      // The vendors of what the caller's hierarchy subscribed to or asked to provision (not every vendor of the platform).
+      sql`select distinct v.id, v.display_name as name from products p join accounts v on v.id = p.vendor_account_id
+          where exists (select 1 from subscriptions s join accounts a on a.id = s.account_id where s.product_name = p.name and a.path like ${scopePattern})
+             or exists (select 1 from provisioning_requests r join accounts c on c.id = r.company_account_id where r.product_name = p.name and c.path like ${scopePattern})
+          order by v.display_name limit 500`,
     ),
   ]);
   return { customers, vendors };

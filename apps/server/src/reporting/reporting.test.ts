@@ -69,6 +69,8 @@ describe('the registry and its texts', () => {
     expect(orders).toMatchObject({ Title: 'Bestellungen nach Status', TitleKey: 'report_OrdersByStatus_title', Chart: { Type: 'bar', LabelColumn: 'Status', ValueColumns: ['Orders'] } });
     const customers = orders.Parameters.find((p) => p.Name === 'customer')!.Options.map((o) => o.Label);
     expect(customers).toEqual(['Adventure Works', 'Contoso Ltd', 'Tailspin Toys']);
+    const failures = reports.find((r) => r.Name === 'ProvisioningFailures')!;
+    expect(failures.Parameters.find((p) => p.Name === 'vendor')!.Options.map((o) => o.Label)).toEqual(['Skyline Software']);
     const others = ((await op('GetReports', {}, otherReseller)).body.Reports as ReportDefinition[]).find((r) => r.Name === 'OrdersByStatus')!;
     expect(others.Parameters.find((p) => p.Name === 'customer')!.Options.map((o) => o.Label)).not.toContain('Contoso Ltd');
   });
