@@ -259,3 +259,26 @@ describe('the frequent reports (GetFrequentReports)', () => {
     expect(reports.slice(2).every((r) => r.Runs === 0)).toBe(true);
   });
 });
+
+describe('a report about users needs the users capability too', () => {
+  it('hides Users and MFA and Sign-in activity from someone with Reporting Read only, and answers them as not found', async () => {
+    // Contoso's "Company user" role gains Reporting Read (and nothing of the users screens).
+    await server.handle.db.execute(sql`
+      insert into capability_set_items (capability_set_id, object_type, can_read)
+      select rcs.capability_set_id, 'REPORTING', true from role_capability_sets rcs
+      join roles r on r.id = rcs.role_id join accounts o on o.id = r.owner_account_id
+      where r.name = 'Company user' and o.display_name = 'Contoso Ltd'`);
+    const reader = await signIn(server.app, 'company.user');
+    const reports = (await op('GetReports', {}, reader)).body.Reports as ReportDefinition[];
+    expect(reports.map((r) => r.Name)).toEqual(REPORTS.filter((r) => !r.rule).map((r) => r.name));
+    const frequent = (await op('GetFrequentReports', {}, reader)).body.Reports as FrequentReport[];
+    expect(frequent.map((r) => r.Name)).not.toContain('UsersMfa');
+    const users = await run(reader, 'UsersMfa');
+    expect(users.status).toBe(404);
+    expect(users.body.Message).toBe('Report not found');
+    expect((await run(reader, 'SignInActivity')).status).toBe(404);
+    // What the reader may run covers the reader's company only.
+    const subscriptions = result((await run(reader, 'ActiveSubscriptions')).body);
+    expect(new Set(columnOf(subscriptions, 'Customer'))).toEqual(new Set(['Contoso Ltd']));
+  });
+});
