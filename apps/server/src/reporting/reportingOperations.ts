@@ -85,6 +85,8 @@ const getFrequentReports = defineOperation({
 const runReport = defineOperation({
   service: 'IReportingService',
   operation: 'RunReport',
+  // It writes only the run (report_runs), nothing a cached session holds.
+  keepsSessions: true,
   summary:
     "Runs a report over the caller's hierarchy: with generateExcelFile false one page ({Columns, Rows, TotalCount, Chart}) sorted on the server; with true the whole result as an Excel file ({FileName, ContentType, ContentBase64}) of exactly the asked columns in the asked order. Each run is recorded (the frequent reports). 404 report_not_found, 400 naming a bad parameter, 500 report_failed.",
   request: runReportRequestSchema,
