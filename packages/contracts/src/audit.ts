@@ -76,5 +76,6 @@ export const AUDIT_ACTIONS = [
   'SubscriptionDowngradeScheduled',
   'OrderAttachmentAdded',
   'OrderAttachmentDeleted',
+  'ReportExported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -221,6 +221,9 @@ describe('Excel export (generateExcelFile)', () => {
     expect(subscriptions).toEqual(columnOf(page, 'Subscription'));
     expect(sheet.getRow(2).getCell(1).value).toBeInstanceOf(Date);
     expect(['Verlängert sich', 'Endet']).toContain(sheet.getRow(2).getCell(3).value);
+    // The file leaving the portal is audited (a page shown is not).
+    const audited = await rowsOf<{ details: { Report: string; Columns: string[] } }>(sql`select details from audit_log where action = 'ReportExported' order by id desc limit 1`);
+    expect(audited[0]?.details).toMatchObject({ Report: 'SubscriptionsEnding', Columns: ['EndDate', 'Subscription', 'Renewal'] });
   });
 });
 

@@ -11,6 +11,7 @@ import {
 } from '@cmp/contracts/reporting';
 import { reportRuns } from '../platform/db/schema';
 import { ApiError } from '../platform/errors';
+import { auditAccountChange } from '../platform/audit';
 import { defineOperation, type OperationDefinition } from '../platform/operations';
 import { REPORTING_READ, mayRun, parseParameters, reportDefinitions, requireReport, runExcel, runPage, scopePatternOf, shownColumns, sortOf } from './reportRunner';
 import { descriptionKey, reportText, titleKey } from './reportTexts';
@@ -92,7 +93,8 @@ const runReport = defineOperation({
   request: runReportRequestSchema,
   response: runReportResponseSchema,
   rule: REPORTING_READ,
-  async handler(input, { db, caller, locale, request }) {
+  async handler(input, ctx) {
+    const { db, caller, locale, request } = ctx;
     const report = requireReport(caller, input.reportName);
     const params = await parseParameters(db, caller, report, input.paremeterFields);
     const columns = shownColumns(report, input.columns);
@@ -108,6 +110,8 @@ const runReport = defineOperation({
     }
     const recorded = Object.fromEntries(input.paremeterFields.filter((f) => f.value.trim() !== '').map((f) => [f.name, f.value.trim()]));
     await db.insert(reportRuns).values({ userAccountId: caller.userAccount.id, reportName: report.name, parameters: recorded });
+    // A file leaving the portal is recorded, as the other exports are.
+    if (input.generateExcelFile) await auditAccountChange(db, ctx, 'ReportExported', caller.companyAccount, { Report: report.name, Columns: columns.map((c) => c.name), Parameters: recorded });
     return answer;
   },
 });
