@@ -1,6 +1,8 @@
 // `npm run bench orders` (issue 14): on PostgreSQL (DATABASE_URL's server, else 127.0.0.1:5432; a
 // fresh database with the demo world), with the vendor sandbox in a process of its own:
-//   1. orders placed per second through the API by 20 concurrent clients (goal ≥ 200/s);
+//   1. orders placed per second through the API by 20 concurrent clients (goal ≥ 200/s), on one app
+//      node, then on 2 app nodes sharing the database (README "several nodes") with the 20 clients
+//      spread over both;
 //   2. under faults — every order sent twice with the same Idempotency-Key, the sandbox failing 10 %
 //      of calls transiently — the time from order to Active subscription (p50, p95) and the double
 //      effects: duplicate subscriptions (orders per key) and duplicate vendor provisionings (goal 0, 0).
@@ -8,8 +10,10 @@ import pg from 'pg';
 import { startProcess } from './api';
 
 const PORT = 18_084;
+const SECOND_PORT = 18_085;
 const SANDBOX_PORT = 18_094;
-const BASE = `http://127.0.0.1:${PORT}/DataModel/service.svc/rest`;
+const baseOf = (port: number) => `http://127.0.0.1:${port}/DataModel/service.svc/rest`;
+const BASE = baseOf(PORT);
 const SANDBOX = `http://127.0.0.1:${SANDBOX_PORT}`;
 const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-Password-2024!';
 const CLIENTS = 20;
@@ -24,8 +28,8 @@ async function signIn(userName: string): Promise<string> {
   return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 }
 
-async function operation(cookie: string, name: string, body: unknown, key?: string): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`${BASE}/${name}`, {
+async function operation(cookie: string, name: string, body: unknown, key?: string, base = BASE): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(`${base}/${name}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie, ...(key ? { 'idempotency-key': key } : {}) },
     body: JSON.stringify(body),
@@ -52,6 +56,7 @@ export async function benchOrders(): Promise<void> {
   );
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
+  let secondServer: Awaited<ReturnType<typeof startProcess>> | undefined;
   try {
     const [buyer, seller] = [await signIn('company.admin'), await signIn('reseller.admin')];
     const contoso = (await db.query<{ id: number }>(`select id from accounts where display_name = 'Contoso Ltd' and type = 'Company'`)).rows[0]!.id;
@@ -59,37 +64,55 @@ export async function benchOrders(): Promise<void> {
     await operation(seller, 'IAccountService/SetCreditLimit', { companyAccountId: contoso, creditLimit: null });
     const order = { parentAccountId: contoso, productName: 'NIMBUS_ENDPOINT', quantity: 1, commitment: '1-month', billingFrequency: 'Monthly' };
 
-    // 1. Throughput: 20 clients place orders one after another for THROUGHPUT_SECONDS.
+    // 1. Throughput: 20 clients place orders one after another for THROUGHPUT_SECONDS — on one node,
+    // then on two nodes (the second started now, on the same database) with the clients spread over both.
     const throughputStart = (await db.query<{ at: Date }>('select now() as at')).rows[0]!.at;
-    let placed = 0;
-    let failed = 0;
-    const latencies: number[] = [];
-    const until = Date.now() + THROUGHPUT_SECONDS * 1000;
-    const started = performance.now();
-    await Promise.all(
-      Array.from({ length: CLIENTS }, async (_, client) => {
-        for (let i = 0; Date.now() < until; i += 1) {
-          const t = performance.now();
-          const result = await operation(buyer, 'IAccountService/PlaceOrder', order, `bench-${client}-${i}`);
-          latencies.push(performance.now() - t);
-          if (result.status === 200) placed += 1;
-          else failed += 1;
-        }
-      }),
+    const drain = async () => {
+      // Let the provisioning of the throughput orders drain before the next phase (theirs only: the
+      // demo world has a hand-made request that stays InProgress).
+      for (let waited = 0; waited < 300; waited += 1) {
+        const open = (
+          await db.query<{ n: number }>(`select count(*)::int as n from provisioning_requests where order_status in ('Submitted', 'InProgress') and created_at >= $1`, [throughputStart])
+        ).rows[0]!.n;
+        if (open === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    };
+    const throughput = async (bases: string[], label: string, prefix: string) => {
+      let placed = 0;
+      let failed = 0;
+      const latencies: number[] = [];
+      const until = Date.now() + THROUGHPUT_SECONDS * 1000;
+      const started = performance.now();
+      await Promise.all(
+        Array.from({ length: CLIENTS }, async (_, client) => {
+          const base = bases[client % bases.length]!;
+          for (let i = 0; Date.now() < until; i += 1) {
+            const t = performance.now();
+            const result = await operation(buyer, 'IAccountService/PlaceOrder', order, `${prefix}-${client}-${i}`, base);
+            latencies.push(performance.now() - t);
+            if (result.status === 200) placed += 1;
+            else failed += 1;
+          }
+        }),
+      );
+      const rate = placed / ((performance.now() - started) / 1000);
+      console.info(
+        `PlaceOrder, ${CLIENTS} concurrent clients, PostgreSQL, ${label}: ${placed} orders in ${THROUGHPUT_SECONDS} s = ${rate.toFixed(0)} orders/s (goal ≥ 200: ${rate >= 200 ? 'met' : 'NOT met'}); latency p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms; ${failed} not placed`,
+      );
+    };
+    await throughput([BASE], '1 node', 'bench');
+    await drain();
+    secondServer = await startProcess(
+      ['--import', 'tsx', 'apps/server/src/main.ts'],
+      { PORT: String(SECOND_PORT), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DEMO_DATA: '1', LOG_LEVEL: 'warn', VENDOR_SANDBOX_URL: SANDBOX },
+      `http://127.0.0.1:${SECOND_PORT}/healthz`,
     );
-    const rate = placed / ((performance.now() - started) / 1000);
-    console.info(
-      `PlaceOrder, ${CLIENTS} concurrent clients, PostgreSQL: ${placed} orders in ${THROUGHPUT_SECONDS} s = ${rate.toFixed(0)} orders/s (goal ≥ 200: ${rate >= 200 ? 'met' : 'NOT met'}); latency p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms; ${failed} not placed`,
-    );
-    // Let the provisioning of the throughput orders drain before the timed phase (theirs only: the
-    // demo world has a hand-made request that stays InProgress).
-    for (let waited = 0; waited < 300; waited += 1) {
-      const open = (
-        await db.query<{ n: number }>(`select count(*)::int as n from provisioning_requests where order_status in ('Submitted', 'InProgress') and created_at >= $1`, [throughputStart])
-      ).rows[0]!.n;
-      if (open === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
+    await throughput([BASE, baseOf(SECOND_PORT)], `2 nodes (${CLIENTS / 2} clients on each)`, 'bench2');
+    await drain();
+    // The faults phase runs on the first node alone, as before.
+    secondServer.kill('SIGTERM');
+    secondServer = undefined;
 
     // 2. Faults: 10 % transient vendor failures; every order sent twice with the same key.
     await fetch(`${SANDBOX}/_sandbox/reset`, { method: 'POST' });
@@ -136,6 +159,7 @@ export async function benchOrders(): Promise<void> {
     );
   } finally {
     await db.end();
+    secondServer?.kill('SIGTERM');
     server.kill('SIGTERM');
     sandbox.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 1000));
