@@ -58,6 +58,16 @@ export async function serviceItems(db: Queryable, productName: string): Promise<
   );
 }
 
+/**
+ * serviceItems as a JSON array, for a query that reads a service and its items at once: `productName`
+ * is the SQL of the service's name in that query (placing an order reads the service and its items in one statement).
+ */
+export const serviceItemsJson = (productName: SQL): SQL =>
+  sql`coalesce((select json_agg(i.item order by i.ord, i.id) from (select json_build_object('id', pi.id, 'productName', pi.product_name, 'name', pi.name, 'feeType', pi.fee_type,
+      'unit', pi.unit, 'purchasePrice', pi.purchase_price::text, 'srp', pi.srp::text, 'vendorAccountId', p.vendor_account_id, 'currency', p.currency) as item,
+      case pi.fee_type when 'Recurring' then 0 when 'Usage' then 1 else 2 end as ord, pi.id
+      from priceable_items pi join products p on p.name = pi.product_name where pi.is_active and pi.product_name = ${productName}) i), '[]'::json)`;
+
 /** The headline item of every service a subquery names (its column `name`): Explore's price sort. */
 export async function headlineItemsOf(db: Queryable, services: SQL): Promise<CatalogItem[]> {
   return rowsOf<CatalogItem>(

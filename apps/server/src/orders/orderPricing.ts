@@ -16,7 +16,7 @@ import { pathIds, type AccountRow } from '../platform/session';
 import { customerPricelistId } from '../pricing/customerPricelist';
 import { Money, money, moneyString, minorUnits, roundToMinorUnit } from '../pricing/money';
 import { rowsOf, visibleServices, type CatalogViewer } from '../marketplace/catalogViewer';
-import { priceCatalogItems, serviceItems } from '../marketplace/servicePrices';
+import { priceCatalogItems, serviceItemsJson, type CatalogItem } from '../marketplace/servicePrices';
 import { companyCredit, creditCurrency } from './creditCheck';
 
 // The order overview (issue 14): an order is priced by the one price function under the pricelist
@@ -45,15 +45,30 @@ interface OrderableService {
   cancellation_window_hours: number;
 }
 
+const ORDERABLE_COLUMNS = sql`s.name, s.display_name, s.default_name, p.parent_types, p.commitment_terms, p.is_prepaid, p.billing_rule, p.billing_period, p.cancellation_window_hours`;
+
 /** The service as the customer may order it; 400 when it is not offered to this customer. */
 export async function orderableService(db: Queryable, viewer: CatalogViewer, locale: Locale, productName: string, parent: AccountRow): Promise<OrderableService> {
-  const [row] = await rowsOf<OrderableService>(
-    db,
-    sql`select s.name, s.display_name, s.default_name, p.parent_types, p.commitment_terms, p.is_prepaid, p.billing_rule, p.billing_period, p.cancellation_window_hours
-      from ${visibleServices(viewer, locale, [productName])} s join products p on p.name = s.name`,
-  );
+  const [row] = await rowsOf<OrderableService>(db, sql`select ${ORDERABLE_COLUMNS} from ${visibleServices(viewer, locale, [productName])} s join products p on p.name = s.name`);
   if (!row) throw new ApiError(400, 'order_service_unavailable', { productName, accountName: parent.displayName });
   return row;
+}
+
+/** orderableService with the service's active items (serviceItems), in one statement. */
+async function orderableServiceWithItems(
+  db: Queryable,
+  viewer: CatalogViewer,
+  locale: Locale,
+  productName: string,
+  parent: AccountRow,
+): Promise<{ service: OrderableService; items: CatalogItem[] }> {
+  const [row] = await rowsOf<OrderableService & { items: CatalogItem[] }>(
+    db,
+    sql`select ${ORDERABLE_COLUMNS}, ${serviceItemsJson(sql`s.name`)} as items from ${visibleServices(viewer, locale, [productName])} s join products p on p.name = s.name`,
+  );
+  if (!row) throw new ApiError(400, 'order_service_unavailable', { productName, accountName: parent.displayName });
+  const { items, ...service } = row;
+  return { service, items };
 }
 
 /** The order's terms checked against what the service offers (each refusal names its field). */
@@ -107,9 +122,8 @@ export interface PricedLines {
 /** Prices an order for `parent` (under `company`): the lines, setup fee and order value; no credit check. */
 export async function priceOrderLines(db: Queryable, locale: Locale, request: OrderRequest, parent: AccountRow, company: AccountRow): Promise<PricedLines> {
   const viewer = await viewerOfAccount(db, company);
-  const service = await orderableService(db, viewer, locale, request.productName, parent);
+  const { service, items } = await orderableServiceWithItems(db, viewer, locale, request.productName, parent);
   checkTerms(service, parent, request);
-  const items = await serviceItems(db, service.name);
   const prices = await priceCatalogItems(db, viewer, items);
   const units = service.billing_rule === 'Flat' ? 1 : request.quantity;
   const factor = periodFactor(request.billingFrequency, service.billing_period);

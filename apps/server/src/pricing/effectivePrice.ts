@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { FeeType, PricingModel, PricingScopeKind } from '@cmp/contracts/pricing';
 import { DEFAULT_EXCHANGE_RATE_MAX_AGE_DAYS } from '../platform/config';
 import type { Queryable } from '../platform/db/database';
@@ -40,18 +40,21 @@ export interface EffectivePriceOptions {
   maxExchangeRateAgeDays?: number;
 }
 
+/** A stored rule as the price function takes it. */
+const ruleDefinition = (row: typeof pricingRules.$inferSelect): PricingRuleDefinition => ({
+  id: row.id,
+  name: row.name,
+  priority: row.priority,
+  isDefault: row.isDefault,
+  model: row.model as PricingModel,
+  parameter: row.parameter,
+  scope: { kind: row.scopeKind as PricingScopeKind, ids: row.scopeIds },
+});
+
 /** The rules of a pricelist as the price function takes them. */
 export async function pricelistRules(db: Queryable, pricelistId: number): Promise<PricingRuleDefinition[]> {
   const rows = await db.select().from(pricingRules).where(eq(pricingRules.pricelistId, pricelistId));
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    priority: row.priority,
-    isDefault: row.isDefault,
-    model: row.model as PricingModel,
-    parameter: row.parameter,
-    scope: { kind: row.scopeKind as PricingScopeKind, ids: row.scopeIds },
-  }));
+  return rows.map(ruleDefinition);
 }
 
 /**
@@ -129,9 +132,15 @@ export async function pricesWithChange(
 /** Loads the rules, items, groups, propagated costs, manual prices and exchange rates a pricelist's prices follow from. */
 export async function loadPricingBasis(db: Queryable, pricelistId: number, selection: ItemSelection, options: EffectivePriceOptions = {}): Promise<PricingBasis | undefined> {
   const at = options.at ?? new Date();
-  const [pricelist] = await db.select().from(pricelists).where(eq(pricelists.id, pricelistId)).limit(1);
+  // The pricelist with its rules in one read (one row per rule; a pricelist without rules: one row, rule null).
+  const head = await db
+    .select({ ownerAccountId: pricelists.ownerAccountId, currency: pricelists.currency, rule: pricingRules })
+    .from(pricelists)
+    .leftJoin(pricingRules, eq(pricingRules.pricelistId, pricelists.id))
+    .where(eq(pricelists.id, pricelistId));
+  const pricelist = head[0];
   if (!pricelist) return undefined;
-  const rules = await pricelistRules(db, pricelistId);
+  const rules = head.flatMap((row) => (row.rule ? [ruleDefinition(row.rule)] : []));
   let itemCondition: SQL;
   if (selection === 'offered') {
     const offered = db.select({ name: pricelistServices.productName }).from(pricelistServices).where(and(eq(pricelistServices.pricelistId, pricelistId), eq(pricelistServices.isEnabled, true)));
@@ -140,33 +149,32 @@ export async function loadPricingBasis(db: Queryable, pricelistId: number, selec
     if (selection.length === 0) return { pricelistId, ownerAccountId: pricelist.ownerAccountId, currency: pricelist.currency, rules, items: [] };
     itemCondition = inArray(priceableItems.id, [...selection]);
   }
+  // Only the pricelist owner's groups scope its rules: its groups of each service, aggregated once.
+  const ownerGroups = db
+    .select({ productName: serviceGroupServices.productName, groupIds: sql<number[]>`array_agg(${serviceGroupServices.serviceGroupId})`.as('group_ids') })
+    .from(serviceGroupServices)
+    .innerJoin(serviceGroups, eq(serviceGroups.id, serviceGroupServices.serviceGroupId))
+    .where(eq(serviceGroups.ownerAccountId, pricelist.ownerAccountId))
+    .groupBy(serviceGroupServices.productName)
+    .as('owner_groups');
+  // The items with their service, the pricelist's propagated cost and manual price of each, and the
+  // owner's groups of their service, in one read.
   const items = await db
     // Only the columns the price needs: a whole pricelist is 20,000 rows and more.
     .select({
       item: { id: priceableItems.id, productName: priceableItems.productName, name: priceableItems.name, feeType: priceableItems.feeType, purchasePrice: priceableItems.purchasePrice, srp: priceableItems.srp },
       vendorAccountId: products.vendorAccountId,
       currency: products.currency,
+      cost: pricelistItemCosts.purchasePrice,
+      manualPrice: pricelistItemPrices.salesPrice,
+      groupIds: ownerGroups.groupIds,
     })
     .from(priceableItems)
     .innerJoin(products, eq(products.name, priceableItems.productName))
+    .leftJoin(pricelistItemCosts, and(eq(pricelistItemCosts.pricelistId, pricelistId), eq(pricelistItemCosts.priceableItemId, priceableItems.id)))
+    .leftJoin(pricelistItemPrices, and(eq(pricelistItemPrices.pricelistId, pricelistId), eq(pricelistItemPrices.priceableItemId, priceableItems.id)))
+    .leftJoin(ownerGroups, eq(ownerGroups.productName, priceableItems.productName))
     .where(itemCondition);
-  // Only the pricelist owner's groups scope its rules.
-  const productNames = [...new Set(items.map((row) => row.item.productName))];
-  const memberships = productNames.length
-    ? await db
-        .select({ productName: serviceGroupServices.productName, groupId: serviceGroupServices.serviceGroupId })
-        .from(serviceGroupServices)
-        .innerJoin(serviceGroups, eq(serviceGroups.id, serviceGroupServices.serviceGroupId))
-        .where(and(eq(serviceGroups.ownerAccountId, pricelist.ownerAccountId), inArray(serviceGroupServices.productName, productNames)))
-    : [];
-  const groupsByProduct = new Map<string, number[]>();
-  for (const row of memberships) groupsByProduct.set(row.productName, [...(groupsByProduct.get(row.productName) ?? []), row.groupId]);
-  // A few ids: only their rows; a whole pricelist: all its rows at once.
-  const costCondition = selection === 'offered' ? eq(pricelistItemCosts.pricelistId, pricelistId) : and(eq(pricelistItemCosts.pricelistId, pricelistId), inArray(pricelistItemCosts.priceableItemId, [...selection]));
-  const manualCondition =
-    selection === 'offered' ? eq(pricelistItemPrices.pricelistId, pricelistId) : and(eq(pricelistItemPrices.pricelistId, pricelistId), inArray(pricelistItemPrices.priceableItemId, [...selection]));
-  const costs = new Map((await db.select({ id: pricelistItemCosts.priceableItemId, price: pricelistItemCosts.purchasePrice }).from(pricelistItemCosts).where(costCondition)).map((row) => [row.id, row.price]));
-  const manual = new Map((await db.select({ id: pricelistItemPrices.priceableItemId, price: pricelistItemPrices.salesPrice }).from(pricelistItemPrices).where(manualCondition)).map((row) => [row.id, row.price]));
   const rates = new Map<string, ItemPricingBasis['rate']>();
   const maxAgeMs = (options.maxExchangeRateAgeDays ?? configuredMaxExchangeRateAgeDays) * DAY_MS;
   for (const currency of new Set(items.map((row) => row.currency))) {
@@ -179,18 +187,18 @@ export async function loadPricingBasis(db: Queryable, pricelistId: number, selec
     ownerAccountId: pricelist.ownerAccountId,
     currency: pricelist.currency,
     rules,
-    items: items.map(({ item, vendorAccountId, currency }) => ({
+    items: items.map(({ item, vendorAccountId, currency, cost, manualPrice, groupIds }) => ({
       itemId: item.id,
       productName: item.productName,
       name: item.name,
       feeType: item.feeType as FeeType,
       vendorAccountId: vendorAccountId ?? 0,
-      serviceGroupIds: groupsByProduct.get(item.productName) ?? [],
+      serviceGroupIds: groupIds ?? [],
       vendorCurrency: currency,
       vendorPurchasePrice: item.purchasePrice,
       vendorSrp: item.srp,
-      cost: costs.get(item.id) ?? null,
-      manualPrice: manual.get(item.id) ?? null,
+      cost: cost ?? null,
+      manualPrice: manualPrice ?? null,
       rate: rates.get(currency) ?? null,
     })),
   };
