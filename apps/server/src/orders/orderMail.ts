@@ -1,4 +1,4 @@
-import { and, eq, inArray, like } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { DEFAULT_NOTIFICATION_PREFERENCES, notificationPreferencesSchema, type NotificationEvent } from '@cmp/contracts/notifications';
 import { isAllowed, requirement } from '@cmp/contracts/capabilities';
 import { normalizeLocale, type Locale } from '@cmp/contracts/locales';
@@ -17,11 +17,16 @@ import { loadCapabilities } from '../platform/session';
 // Each mail goes only when the account it concerns — the ordering company, the seller — has that
 // event switched on in its notification preferences (spec §3 "Notification preferences").
 
+/** Whether preferences as stored (none: the defaults) switch the event on. */
+function prefersEvent(preferences: Record<string, unknown> | null | undefined, event: NotificationEvent): boolean {
+  if (!preferences) return DEFAULT_NOTIFICATION_PREFERENCES[event] === true;
+  const parsed = notificationPreferencesSchema.safeParse({ ...DEFAULT_NOTIFICATION_PREFERENCES, ...preferences });
+  return parsed.success ? parsed.data[event] === true : true;
+}
+
 async function wants(db: Database, accountId: number, event: NotificationEvent): Promise<boolean> {
   const [row] = await db.select().from(notificationPreferences).where(eq(notificationPreferences.accountId, accountId)).limit(1);
-  if (!row) return DEFAULT_NOTIFICATION_PREFERENCES[event] === true;
-  const parsed = notificationPreferencesSchema.safeParse({ ...DEFAULT_NOTIFICATION_PREFERENCES, ...row.preferences });
-  return parsed.success ? parsed.data[event] === true : true;
+  return prefersEvent(row?.preferences, event);
 }
 
 interface Recipient {
@@ -79,12 +84,14 @@ export async function mailOrderDecided(db: Database, mailer: Mailer, order: Orde
 }
 
 async function mailOrderer(db: Database, mailer: Mailer, order: Order, mail: OrderMail): Promise<void> {
-  if (!(await wants(db, order.CompanyAccountId, 'OrderEvents'))) return;
+  // The orderer and the company's preferences in one read (PlaceOrder sends this mail on every order).
   const [user] = await db
-    .select({ email: users.email, firstName: users.firstName, username: users.username, locale: users.locale })
+    .select({ email: users.email, firstName: users.firstName, username: users.username, locale: users.locale, preferences: notificationPreferences.preferences })
     .from(users)
-    .where(inArray(users.accountId, [order.CreatedByAccountId]))
+    .leftJoin(notificationPreferences, eq(notificationPreferences.accountId, order.CompanyAccountId))
+    .where(eq(users.accountId, order.CreatedByAccountId))
     .limit(1);
-  const recipient = user ? recipientOf(user) : undefined;
+  if (!user || !prefersEvent(user.preferences, 'OrderEvents')) return;
+  const recipient = recipientOf(user);
   if (recipient) await send(mailer, recipient, mail, order);
 }
