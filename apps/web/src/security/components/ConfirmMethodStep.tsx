@@ -53,6 +53,9 @@ export function ConfirmMethodStep({ methodId, onConfirmed }: ConfirmMethodStepPr
             setError(undefined);
           }}
           inputRef={codeRef}
+          // It replaces the button that started the set-up: focus follows to what the user does next
+          // (else it falls to the page, and Escape no longer reaches the dialog).
+          autoFocus
         />
         <Button type="submit" variant="contained" disabled={!code || isConfirming} loading={isConfirming}>
           {t('mfa.confirm')}
