@@ -121,3 +121,33 @@ describe('JobRunner', () => {
     expect(Date.now() - started).toBeLessThan(4_000);
   });
 });
+
+describe('JobRunner.stop', () => {
+  it('waits for a handler slower than pg-boss’s own wait, and for the failure it reports, before the database closes', async () => {
+    const handle = await openDatabase({ dataDir: 'memory://' });
+    let started = false;
+    let finishedAt = 0;
+    const runner = new JobRunner(handle, silent, [
+      {
+        name: 'test.outlives-stop',
+        async handler() {
+          started = true;
+          // Longer than the 5 s pg-boss waits for running jobs when it stops.
+          await sleep(6_000);
+          finishedAt = Date.now();
+          throw new Error('the vendor went away');
+        },
+      },
+    ]);
+    await runner.start();
+    await runner.send('test.outlives-stop', {});
+    while (!started) await sleep(10);
+    await runner.stop();
+    const stoppedAt = Date.now();
+    // Closing now is safe: without the wait, pg-boss's report of the failure would reach a closed
+    // database as an unhandled rejection (which Vitest fails the run on).
+    await handle.close();
+    expect(finishedAt).toBeGreaterThan(0);
+    expect(finishedAt).toBeLessThanOrEqual(stoppedAt);
+  }, 60_000);
+});

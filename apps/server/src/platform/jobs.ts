@@ -79,6 +79,11 @@ export class JobRunner {
   /** Wake-ups of jobs sent here for a moment soon (JobRunner.wake). */
   private readonly timers = new Set<NodeJS.Timeout>();
   private stopping = false;
+  /**
+   * Handlers running and pg-boss's own statements in flight: closing waits for both, so no handler
+   * and no completion pg-boss fires without awaiting outlives the database (an unhandled rejection).
+   */
+  private readonly running = new Set<Promise<unknown>>();
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -101,7 +106,7 @@ export class JobRunner {
     // pg-boss (and pg with it) loads here, after the server answers, not during its start (issue 12).
     const { default: PgBoss } = await import('pg-boss');
     const boss = new PgBoss({
-      db: { executeSql: (text, values) => this.database.executeSql(text, values) },
+      db: { executeSql: (text, values) => this.tracked(this.database.executeSql(text, values)) },
       // Old jobs are archived after a day and dropped after a week: the audit log keeps the history.
       archiveCompletedAfterSeconds: 24 * 3600,
       deleteAfterDays: 7,
@@ -117,7 +122,7 @@ export class JobRunner {
         const workerId = await boss.work(def.name, { batchSize, pollingIntervalSeconds: def.pollingIntervalSeconds ?? 2 }, async (jobs) => {
           // A full batch leaves more waiting: the worker looks again at once, not after its interval.
           if (jobs.length >= batchSize) boss.notifyWorker(workerId);
-          await runBounded(jobs, def.concurrency ?? 1, (job) => def.handler(job.data as object, ctx));
+          await runBounded(jobs, def.concurrency ?? 1, (job) => this.tracked(def.handler(job.data as object, ctx)));
         });
         this.workers.set(def.name, workerId);
         if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
@@ -128,6 +133,13 @@ export class JobRunner {
       throw error;
     }
     return boss;
+  }
+
+  private tracked<T>(work: Promise<T>): Promise<T> {
+    this.running.add(work);
+    const forget = () => this.running.delete(work);
+    work.then(forget, forget);
+    return work;
   }
 
   /** Enqueues a job; the database keeps it until a node has done it. */
@@ -167,6 +179,13 @@ export class JobRunner {
     this.timers.clear();
     const boss = await this.boss?.catch(() => undefined);
     await boss?.stop({ graceful: true, wait: true, close: false, timeout: 5_000 });
+    // A handler slower than pg-boss's wait still ends by its own time limits (the vendor client's).
+    // Its completion (or failure) is issued a few promise steps after it settles: a macrotask later
+    // every one of them has started, and is then awaited like any statement in flight.
+    while (this.running.size > 0) {
+      await Promise.allSettled([...this.running]);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 }
 
