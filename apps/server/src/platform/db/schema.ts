@@ -18,3 +18,4 @@ export * from './schema/knowledgeBase';
 export * from './schema/commerce';
 export * from './schema/customCharges';
 export * from './schema/reporting';
+export * from './schema/billing';

@@ -1,0 +1,74 @@
+// Calendar days for billing (README "Billing"): a day is a local date in the payer's time zone,
+// counted as a whole number of days since 1970-01-01. Arithmetic on such numbers never meets a
+// daylight-saving change — a day of 23 or 25 hours is still one day — so proration is DST-safe by
+// construction; only turning an instant into a local date needs the time zone (Intl does that).
+
+/** A local date as the number of days since 1970-01-01. */
+export type Day = number;
+
+const DAY_MS = 86_400_000;
+
+export const dayOf = (year: number, month: number, date: number): Day => Date.UTC(year, month - 1, date) / DAY_MS;
+
+/** `YYYY-MM-DD` → Day. */
+export function parseDay(text: string): Day {
+  const [year, month, date] = text.split('-').map(Number) as [number, number, number];
+  return dayOf(year, month, date);
+}
+
+/** Day → `YYYY-MM-DD`. */
+export const formatDay = (day: Day): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The local date of an instant in a time zone (an IANA name such as Europe/Berlin). */
+export function localDay(instant: Date, timeZone: string): Day {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    // en-CA writes dates as YYYY-MM-DD.
+    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    formatters.set(timeZone, formatter);
+  }
+  return parseDay(formatter.format(instant));
+}
+
+/** Whether Intl knows the time zone. */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The day `months` calendar months after `day`, clamped to the month's last day (Jan 31 + 1 → Feb 28/29). */
+export function addMonths(day: Day, months: number): Day {
+  const d = new Date(day * DAY_MS);
+  const total = d.getUTCFullYear() * 12 + d.getUTCMonth() + months;
+  const year = Math.floor(total / 12);
+  const month = total - year * 12;
+  const lastOfMonth = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return Date.UTC(year, month, Math.min(d.getUTCDate(), lastOfMonth)) / DAY_MS;
+}
+
+/** A billing interval: the calendar month `YYYY-MM`, its first day and the day after its last. */
+export interface Interval {
+  id: string;
+  start: Day;
+  end: Day;
+}
+
+export function intervalOf(id: string): Interval {
+  const [year, month] = id.split('-').map(Number) as [number, number];
+  const start = dayOf(year, month, 1);
+  return { id, start, end: addMonths(start, 1) };
+}
+
+/** The month a day lies in. */
+export function intervalContaining(day: Day): Interval {
+  return intervalOf(formatDay(day).slice(0, 7));
+}
+
+/** The month before. */
+export const previousInterval = (interval: Interval): Interval => intervalContaining(interval.start - 1);

@@ -1,0 +1,145 @@
+import type { InvoiceLineReason } from '@cmp/contracts/billing';
+import { Money, money, roundToMinorUnit } from '../pricing/money';
+import { addMonths, intervalContaining, type Day, type Interval } from './calendar';
+
+// What one subscription bills in one month (issue 15; README "Billing"). Pure: the billing run and
+// the tests give it the subscription's states, and it answers the lines.
+//
+// A billing period is billed in advance, whole, on its first day, at the state of that day: a
+// calendar month for monthly billing; for annual, triennial or prepaid terms the period of that
+// length from the term's start. Every later change inside a period — a start, a quantity or price
+// change, a termination — bills the difference it makes for the rest of the period, prorated by
+// day: (new charge − old charge) × days left ÷ days of the period. So the days of a period are
+// billed once whatever happens in it, and a line's key (subscription, first day, end, reason) can
+// be unique in the database.
+
+/** A subscription's state from its first day on (several on one day: the last counts). */
+export interface SubscriptionState {
+  from: Day;
+  quantity: number;
+  /** Active or Suspended: the days are billed. */
+  billable: boolean;
+  /** Per billing period of the service (products.billing_period); null: not priced. */
+  unitPrice: string | null;
+  /** Months one billing period of the subscription lasts: 1, 12, 36 (prepaid: the commitment's). */
+  periodMonths: number;
+  /** The day its term started: where periods longer than a month are counted from. */
+  anchor: Day;
+}
+
+export interface ServiceTerms {
+  /** Months the service's unit price is for: 1 (Monthly) or 12 (Annual). */
+  pricePeriodMonths: number;
+  /** A flat fee does not grow with the quantity. */
+  flat: boolean;
+  currency: string;
+  /** What one unit costs the seller, per billing period of the service; null: unknown. */
+  purchaseUnitPrice: string | null;
+  /** The order's setup fee, billed on the first billable day. */
+  setupFee: string | null;
+}
+
+export interface ChargeLine {
+  reason: InvoiceLineReason;
+  periodStart: Day;
+  periodEnd: Day;
+  quantity: number;
+  /** Per billing period of the subscription. */
+  unitPrice: Money;
+  amount: Money;
+  purchaseUnitPrice: Money | null;
+  purchaseAmount: Money | null;
+}
+
+interface Period {
+  start: Day;
+  end: Day;
+}
+
+/** The billing period of a state that holds `day`. */
+export function periodOf(state: SubscriptionState, day: Day): Period {
+  if (state.periodMonths <= 1) return intervalContaining(day);
+  // Counted from the anchor each time, so month-end clamping never drifts (Jan 31, Feb 28, Mar 31 …).
+  let k = Math.max(0, Math.floor((day - state.anchor) / (state.periodMonths * 31)));
+  while (addMonths(state.anchor, (k + 1) * state.periodMonths) <= day) k += 1;
+  while (k > 0 && addMonths(state.anchor, k * state.periodMonths) > day) k -= 1;
+  return { start: addMonths(state.anchor, k * state.periodMonths), end: addMonths(state.anchor, (k + 1) * state.periodMonths) };
+}
+
+/** The price of one unit for a whole period of the state (unit price × period ÷ the price's period). */
+const unitPerPeriod = (state: SubscriptionState, price: string, terms: ServiceTerms) => money(price).times(state.periodMonths).div(terms.pricePeriodMonths);
+const units = (state: SubscriptionState, terms: ServiceTerms) => (terms.flat ? 1 : state.quantity);
+
+/** What a state bills for a whole period, unrounded; 0 when its days are not billed. */
+function periodCharge(state: SubscriptionState | undefined, terms: ServiceTerms, price: (s: SubscriptionState) => string | null): Money {
+  const unit = state?.billable ? price(state) : null;
+  return state && unit !== null ? unitPerPeriod(state, unit, terms).times(units(state, terms)) : money(0);
+}
+
+/** The state in force on a day: the last of those from that day or before. */
+function stateOn(states: readonly SubscriptionState[], day: Day): SubscriptionState | undefined {
+  let found: SubscriptionState | undefined;
+  for (const state of states) {
+    if (state.from > day) break;
+    found = state;
+  }
+  return found;
+}
+
+function reasonOf(before: SubscriptionState | undefined, after: SubscriptionState | undefined): InvoiceLineReason {
+  if (!before?.billable) return 'Start';
+  if (!after?.billable) return 'Termination';
+  return before.quantity !== after.quantity ? 'QuantityChange' : 'PriceChange';
+}
+
+/**
+ * The lines a subscription bills in an interval. `states` sorted by `from` (ties: in the order they
+ * happened). Amounts rounded once per line, half-up, to the currency's minor unit.
+ */
+export function subscriptionCharges(states: readonly SubscriptionState[], terms: ServiceTerms, interval: Interval): ChargeLine[] {
+  const lines: ChargeLine[] = [];
+  if (states.length === 0) return lines;
+  const round = (amount: Money) => roundToMinorUnit(amount, terms.currency);
+  const sales = (s: SubscriptionState) => s.unitPrice;
+  const purchase = (s: SubscriptionState) => (s.unitPrice === null ? null : terms.purchaseUnitPrice);
+  const firstBillable = states.find((s) => s.billable && s.unitPrice !== null)?.from;
+
+  for (let day = Math.max(interval.start, states[0]!.from); day < interval.end; day += 1) {
+    const before = stateOn(states, day - 1);
+    const after = stateOn(states, day);
+    if (!after) continue;
+    const period = periodOf(after, day);
+    const line = (reason: InvoiceLineReason, start: Day, quantity: number, share: Money, basis: SubscriptionState) => {
+      const sale = periodCharge(after, terms, sales).minus(start === period.start ? 0 : periodCharge(before, terms, sales));
+      const cost = terms.purchaseUnitPrice === null ? null : periodCharge(after, terms, purchase).minus(start === period.start ? 0 : periodCharge(before, terms, purchase));
+      const amount = round(sale.times(share));
+      if (amount.isZero() && (cost === null || round(cost.times(share)).isZero())) return;
+      const unit = basis.unitPrice === null ? money(0) : unitPerPeriod(basis, basis.unitPrice, terms);
+      lines.push({
+        reason,
+        periodStart: start,
+        periodEnd: period.end,
+        quantity,
+        unitPrice: unit,
+        amount,
+        purchaseUnitPrice: terms.purchaseUnitPrice === null ? null : unitPerPeriod(basis, terms.purchaseUnitPrice, terms),
+        purchaseAmount: cost === null ? null : round(cost.times(share)),
+      });
+    };
+
+    if (day === period.start) {
+      // A period opens: billed whole, at the state of its first day.
+      if (after.billable && after.unitPrice !== null) line(before?.billable ? 'Recurring' : 'Start', day, after.quantity, money(1), after);
+    } else if (!periodCharge(after, terms, sales).eq(periodCharge(before, terms, sales)) || before?.billable !== after.billable) {
+      const reason = reasonOf(before, after);
+      const quantity = reason === 'QuantityChange' ? after.quantity - (before?.quantity ?? 0) : reason === 'Termination' ? (before?.quantity ?? 0) : after.quantity;
+      line(reason, day, quantity, money(period.end - day).div(period.end - period.start), reason === 'Termination' && before ? before : after);
+    }
+
+    if (day === firstBillable && terms.setupFee !== null && !money(terms.setupFee).isZero()) {
+      const fee = round(money(terms.setupFee));
+      lines.push({ reason: 'Setup', periodStart: day, periodEnd: day + 1, quantity: 1, unitPrice: fee, amount: fee, purchaseUnitPrice: null, purchaseAmount: null });
+    }
+  }
+  return lines;
+}
