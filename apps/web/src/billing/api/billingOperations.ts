@@ -1,0 +1,81 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { BillingIntervals, BillingRun, GetInvoicesRequest, GetOnlineBillRequest, Invoice, InvoiceSummary, OnlineBill, RunBillingRequest } from '@cmp/contracts/billing';
+import { IDEMPOTENCY_KEY_HEADER } from '@cmp/contracts/customCharges';
+import { callOperation } from '../../platform/api/callOperation';
+
+/**
+ * Everything the billing tab shows of one account (intervals, online bill, invoices): a completed
+ * billing run invalidates it all at once, since it adds invoices and closes what the bill shows.
+ */
+export const billingQueryKey = (accountId: number) => ['billing', accountId] as const;
+
+// The cards show a refusal where it happened (spec §8), so the reads raise no toast.
+const quiet = (signal?: AbortSignal) => ({ suppressErrorToast: true, signal });
+
+export const getIntervals = (accountId: number, signal?: AbortSignal) => callOperation<BillingIntervals>('IAccountService', 'GetIntervals', { accountId }, quiet(signal));
+
+export function useIntervals(accountId: number) {
+  return useQuery({ queryKey: [...billingQueryKey(accountId), 'intervals'], queryFn: ({ signal }) => getIntervals(accountId, signal) });
+}
+
+export const getOnlineBill = (request: GetOnlineBillRequest, signal?: AbortSignal) => callOperation<OnlineBill>('IAccountService', 'GetOnlineBill', request, quiet(signal));
+
+/** One page of an interval's bill; the previous page stays on screen while the next loads. Waits for an interval. */
+export function useOnlineBill(request: GetOnlineBillRequest | undefined) {
+  return useQuery({
+    queryKey: [...billingQueryKey(request?.accountId ?? 0), 'onlineBill', request],
+    queryFn: ({ signal }) => getOnlineBill(request!, signal),
+    enabled: request !== undefined,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export interface InvoicePage {
+  Invoices: InvoiceSummary[];
+  Total: number;
+}
+
+export const getInvoices = (request: GetInvoicesRequest, signal?: AbortSignal) => callOperation<InvoicePage>('IInvoiceBillingService', 'GetInvoices', request, quiet(signal));
+
+export function useInvoices(request: GetInvoicesRequest) {
+  return useQuery({
+    queryKey: [...billingQueryKey(request.accountId), 'invoices', request],
+    queryFn: ({ signal }) => getInvoices(request, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const getInvoice = (invoiceId: number, signal?: AbortSignal) => callOperation<Invoice>('IInvoiceBillingService', 'GetInvoice', { invoiceId }, quiet(signal));
+
+/** An issued invoice never changes (invoices are final), so one load per opening is plenty. */
+export function useInvoice(accountId: number, invoiceId: number) {
+  return useQuery({ queryKey: [...billingQueryKey(accountId), 'invoice', invoiceId], queryFn: ({ signal }) => getInvoice(invoiceId, signal), staleTime: Infinity });
+}
+
+/**
+ * Starts the billing of a month. The Idempotency-Key is one per confirmation dialog (DESIGN.md
+ * "Commerce"): a double click or a retry after a lost answer starts one run. The dialog shows a refusal.
+ */
+export const runBilling = (request: RunBillingRequest, idempotencyKey: string) =>
+  callOperation<BillingRun>('IInvoiceBillingService', 'RunBilling', request, { suppressErrorToast: true, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
+
+export interface BillingRunPage {
+  BillingRuns: BillingRun[];
+  Total: number;
+}
+
+export const getBillingRuns = (accountId: number, signal?: AbortSignal) =>
+  callOperation<BillingRunPage>('IInvoiceBillingService', 'GetBillingRuns', { accountId, page: 0, pageSize: 20 }, quiet(signal));
+
+/** How often a running billing run is asked for its progress. */
+export const BILLING_RUN_POLL_MS = 2_000;
+
+/** The account's recent runs, asked every 2 s while `isPolling` (a run started here is still Running). */
+export function useBillingRuns(accountId: number, isPolling: boolean) {
+  return useQuery({
+    queryKey: ['billingRuns', accountId],
+    queryFn: ({ signal }) => getBillingRuns(accountId, signal),
+    enabled: isPolling,
+    refetchInterval: isPolling ? BILLING_RUN_POLL_MS : false,
+  });
+}

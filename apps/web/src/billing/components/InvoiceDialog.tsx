@@ -1,0 +1,110 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import type { Invoice, InvoiceSummary } from '@cmp/contracts/billing';
+import { failureText } from '../../platform/api/failureText';
+import { formatMoney } from '../../platform/money/formatMoney';
+import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
+import { useInvoice } from '../api/billingOperations';
+import { formatCountry, formatInterval, formatIssuedAt, formatPeriod, formatTaxRate } from '../utils/billingFormat';
+import { InvoiceLinesTable } from './InvoiceLinesTable';
+
+interface InvoiceDialogProps {
+  accountId: number;
+  /** The row opened: its number titles the dialog while the whole invoice loads. */
+  summary: InvoiceSummary;
+  onClose: () => void;
+}
+
+/** One invoice or credit note as issued (GetInvoice): parties, lines, tax and totals. MUI returns the focus to the row on close. */
+export function InvoiceDialog({ accountId, summary, onClose }: InvoiceDialogProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const query = useInvoice(accountId, summary.InvoiceId);
+  return (
+    <Dialog open aria-labelledby={titleId} fullWidth maxWidth="lg" onClose={onClose}>
+      <DialogTitle id={titleId}>{t(`billing.invoice.title_${summary.Kind}`, { number: summary.InvoiceNumber })}</DialogTitle>
+      <DialogContent>
+        {query.isPending && <LoadingIndicator />}
+        {query.isError && <Alert severity="error">{failureText(query.error)}</Alert>}
+        {query.data && <InvoiceBody invoice={query.data} />}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} autoFocus>
+          {t('common.close')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function InvoiceBody({ invoice }: { invoice: Invoice }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const money = (amount: string) => formatMoney(amount, invoice.Currency, locale);
+  const facts: [string, string][] = [
+    [t('billing.column.interval'), formatInterval(invoice.IntervalId, locale)],
+    [t('billing.column.period'), formatPeriod(invoice.PeriodStart, invoice.PeriodEnd, locale)],
+    [t('billing.column.issued_at'), formatIssuedAt(invoice.IssuedAt, locale)],
+  ];
+  const totals: [string, string][] = [
+    [t('billing.column.subtotal'), money(invoice.Subtotal)],
+    [t('billing.invoice.tax_at', { rate: formatTaxRate(invoice.TaxRate, locale) }), money(invoice.TaxAmount)],
+    [t('billing.column.total'), money(invoice.Total)],
+  ];
+  return (
+    <>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 3, mb: 2 }}>
+        <Party heading={t('billing.column.seller')} name={invoice.SellerName} country={invoice.SellerCountry} vatId={invoice.SellerVatId} />
+        <Party heading={t('billing.column.buyer')} name={invoice.BuyerName} country={invoice.BuyerCountry} vatId={invoice.BuyerVatId} />
+      </Box>
+      <FactList items={facts} />
+      <InvoiceLinesTable invoice={invoice} />
+      {invoice.ReverseCharge && (
+        <Alert severity="info" sx={{ my: 2 }}>
+          {t('billing.invoice.reverse_charge')}
+        </Alert>
+      )}
+      <FactList items={totals} align="right" />
+    </>
+  );
+}
+
+function Party({ heading, name, country, vatId }: { heading: string; name: string; country: string | null; vatId: string | null }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <div>
+      <Typography variant="subtitle2" component="h3" color="text.secondary">
+        {heading}
+      </Typography>
+      <Typography sx={{ fontWeight: 500 }}>{name}</Typography>
+      {country && <Typography variant="body2">{formatCountry(country, i18n.language)}</Typography>}
+      {vatId && <Typography variant="body2">{t('billing.invoice.vat_id', { vatId })}</Typography>}
+    </div>
+  );
+}
+
+/** Name–value pairs as a description list, so screen readers read each value with its name. */
+function FactList({ items, align = 'left' }: { items: [string, string][]; align?: 'left' | 'right' }) {
+  return (
+    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto auto', justifyContent: align === 'right' ? 'end' : 'start', columnGap: 3, rowGap: 0.5, my: 2 }}>
+      {items.map(([label, value]) => (
+        <Box key={label} sx={{ display: 'contents' }}>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {label}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: align, fontVariantNumeric: 'tabular-nums' }}>
+            {value}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,39 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { BillingRun } from '@cmp/contracts/billing';
+import { billingQueryKey, runBilling, useBillingRuns } from '../api/billingOperations';
+
+/**
+ * A billing run started from this tab: RunBilling answers at once with the run (usually Running);
+ * while it runs, its progress comes from GetBillingRuns every 2 s. Once it has completed, the
+ * intervals, the online bill and the invoices are loaded again: the run added invoices to them.
+ */
+export function useBillingRun(accountId: number) {
+  const queryClient = useQueryClient();
+  const [started, setStarted] = useState<BillingRun>();
+  const isPolling = started?.Status === 'Running';
+  const runs = useBillingRuns(accountId, isPolling);
+  // The newest word on the run started here: the poll's, once it has one, else RunBilling's answer.
+  const polled = runs.data?.BillingRuns.find((run) => run.BillingRunId === started?.BillingRunId);
+  const run = polled ?? started;
+  const isRunning = run?.Status === 'Running';
+
+  // Polling stops once the poll reports the end: the started run takes the final state.
+  useEffect(() => {
+    if (polled && polled.Status !== 'Running' && started?.Status === 'Running') setStarted(polled);
+  }, [polled, started]);
+
+  const refreshedRunId = useRef<number>(undefined);
+  useEffect(() => {
+    if (run?.Status !== 'Completed' || refreshedRunId.current === run.BillingRunId) return;
+    refreshedRunId.current = run.BillingRunId;
+    void queryClient.invalidateQueries({ queryKey: billingQueryKey(accountId) });
+  }, [run, accountId, queryClient]);
+
+  /** Rejects with the server's refusal, which the dialog shows. */
+  const start = async (intervalId: string | undefined, idempotencyKey: string) => {
+    setStarted(await runBilling({ accountId, ...(intervalId ? { intervalId } : {}) }, idempotencyKey));
+  };
+
+  return { run, isRunning, pollError: runs.error, start };
+}
