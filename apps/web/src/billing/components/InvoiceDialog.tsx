@@ -68,7 +68,7 @@ function InvoiceBody({ invoice }: { invoice: Invoice }) {
       <FactList items={facts} />
       <InvoiceLinesTable invoice={invoice} />
       {invoice.ReverseCharge && (
-        <Alert severity="info" sx={{ my: 2 }}>
+        <Alert severity="info" role="note" sx={{ my: 2 }}>
           {t('billing.invoice.reverse_charge')}
         </Alert>
       )}

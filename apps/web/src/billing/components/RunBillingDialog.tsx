@@ -52,9 +52,12 @@ export function RunBillingDialog({ accountName, intervals, onRun, onClose }: Run
       <Typography>{t('billing.run.dialog_text', { name: accountName })}</Typography>
       {intervals.isPending && <LoadingIndicator />}
       {intervals.isError && <Alert severity="warning">{`${t('billing.errors.intervals')} ${t('billing.run.last_closed')}`}</Alert>}
-      {intervals.data && closed.length === 0 && <Alert severity="info">{t('billing.run.no_closed')}</Alert>}
+      {intervals.data && closed.length === 0 && <Alert severity="info" role="note">{t('billing.run.no_closed')}</Alert>}
       {intervalId && closed.length > 0 && <IntervalSelect id="run-billing-interval" intervals={closed} value={intervalId} onChange={setChosen} label={t('billing.run.interval')} />}
-      <Alert severity="info">{t('billing.run.final_note')}</Alert>
+      {/* Static information, not an alert: screen readers read it with the dialog, without interrupting. */}
+      <Alert severity="info" role="note">
+        {t('billing.run.final_note')}
+      </Alert>
     </PricingFormDialog>
   );
 }

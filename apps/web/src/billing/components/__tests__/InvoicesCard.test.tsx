@@ -1,0 +1,100 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Invoice, InvoiceSummary } from '@cmp/contracts/billing';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import { InvoicesCard } from '../InvoicesCard';
+import { fakeServer, line } from './billingFixtures';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const summary: InvoiceSummary = {
+  InvoiceId: 41,
+  InvoiceNumber: 'INV-3-7',
+  Kind: 'Invoice',
+  IntervalId: '2026-10',
+  SellerAccountId: 3,
+  SellerName: 'Northwind',
+  BuyerAccountId: 57,
+  BuyerName: 'Contoso Ltd',
+  Currency: 'EUR',
+  Subtotal: '1000.00',
+  TaxAmount: '0.00',
+  Total: '1000.00',
+  IssuedAt: '2026-11-02T08:00:05.000Z',
+};
+const creditNote: InvoiceSummary = { ...summary, InvoiceId: 42, InvoiceNumber: 'CN-3-1', Kind: 'CreditNote', Subtotal: '-50.00', Total: '-50.00' };
+const invoice: Invoice = {
+  ...summary,
+  PeriodStart: '2026-10-01',
+  PeriodEnd: '2026-11-01',
+  TaxRate: '0.0000',
+  ReverseCharge: true,
+  SellerCountry: 'GB',
+  SellerVatId: 'GB123456789',
+  BuyerCountry: 'DE',
+  BuyerVatId: 'DE811907980',
+  Lines: [
+    {
+      CustomerAccountId: line.CustomerAccountId,
+      CustomerName: line.CustomerName,
+      SubscriptionAccountId: line.SubscriptionAccountId,
+      ProductName: line.ProductName,
+      Description: line.Description,
+      Reason: line.Reason,
+      PeriodStart: line.PeriodStart,
+      PeriodEnd: line.PeriodEnd,
+      Quantity: line.Quantity,
+      UnitPrice: line.UnitPrice,
+      Amount: line.Amount,
+      PriceRule: null,
+      PurchaseAmount: null,
+      Margin: null,
+    },
+  ],
+};
+
+describe('InvoicesCard', () => {
+  it('lists invoices and credit notes, sorts on the server, and opens one by click or by Enter', async () => {
+    const { calls } = fakeServer((operation) => ({ body: operation === 'GetInvoices' ? { Invoices: [summary, creditNote], Total: 2 } : invoice }));
+    const user = userEvent.setup();
+    renderWithProviders(<InvoicesCard accountId={57} />);
+    const table = await screen.findByRole('table', { name: 'Invoices' });
+    expect(calls('GetInvoices')[0]?.body).toEqual({ accountId: 57, sortBy: 'IssuedAt', sortDirection: 'desc', page: 0, pageSize: 25 });
+    const [first, second] = within(table).getAllByRole('row').slice(1);
+    expect(first).toHaveTextContent(/INV-3-7.*Invoice.*October 2026.*Northwind.*Contoso Ltd.*€1,000\.00.*€0\.00.*€1,000\.00.*Nov 2, 2026/);
+    expect(second).toHaveTextContent(/CN-3-1.*Credit note.*-€50\.00/);
+
+    await user.click(within(table).getByRole('button', { name: 'Total' }));
+    await waitFor(() => expect(calls('GetInvoices').at(-1)?.body).toMatchObject({ sortBy: 'Total', sortDirection: 'asc' }));
+
+    await user.click(within(table).getByText('INV-3-7'));
+    const dialog = await screen.findByRole('dialog', { name: 'Invoice INV-3-7' });
+    expect(await within(dialog).findByText('Reverse charge: VAT to be accounted for by the recipient')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent(/Seller.*Northwind.*United Kingdom.*VAT ID: GB123456789/);
+    expect(dialog).toHaveTextContent(/Buyer.*Contoso Ltd.*Germany.*VAT ID: DE811907980/);
+    expect(dialog).toHaveTextContent('Tax (0%)');
+    expect(within(within(dialog).getByRole('table', { name: 'Invoice lines' })).getAllByRole('row')[1]).toHaveTextContent(/Nimbus Endpoint.*Recurring.*Oct 1 – 31, 2026.*€1,000\.00/);
+    expect(calls('GetInvoice')).toEqual([expect.objectContaining({ body: { invoiceId: 41 } })]);
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // Keyboard: the row takes the focus and Enter opens it.
+    const rows = within(screen.getByRole('table', { name: 'Invoices' })).getAllByRole('row').slice(1);
+    rows[1]!.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Credit note CN-3-1' })).toBeInTheDocument();
+    // Closing gives the focus back to the row (WCAG 2.4.3).
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(rows[1]).toHaveFocus();
+  });
+
+  it('says when no invoice has been issued', async () => {
+    fakeServer(() => ({ body: { Invoices: [], Total: 0 } }));
+    renderWithProviders(<InvoicesCard accountId={57} />);
+    expect(await screen.findByText('No invoices have been issued yet.')).toHaveAttribute('role', 'status');
+  });
+});
