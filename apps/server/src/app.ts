@@ -54,6 +54,8 @@ import { subscriptionOperations } from './subscriptions/subscriptionOperations';
 import { upgradeOperations } from './subscriptions/upgradeOperations';
 import { orderAttachmentOperations } from './orders/orderAttachments';
 import { reportingOperations } from './reporting/reportingOperations';
+import { billingOperations } from './billing/billingOperations';
+import { billingJobs } from './billing/billingRun';
 import { subscriptionJobs } from './subscriptions/subscriptionJobs';
 import { propagationJobs } from './pricing/propagationJobs';
 import { setMaxExchangeRateAgeDays } from './pricing/effectivePrice';
@@ -157,6 +159,7 @@ export async function buildServer({ database, config, logger = false, extraOpera
     ...upgradeOperations,
     ...orderAttachmentOperations,
     ...reportingOperations,
+    ...billingOperations,
     ...extraOperations,
   );
   // SSO_PROVIDERS → sso_providers and the login buttons of branding (README "Configuration").
@@ -172,6 +175,7 @@ export async function buildServer({ database, config, logger = false, extraOpera
     ...idempotencyJobs,
     ...provisioningJobs({ send: (name, data, options) => jobs.send(name, data, options) }),
     ...subscriptionJobs,
+    ...billingJobs,
   ]);
   app.decorate('jobs', jobs);
   // Started a moment after the server answers (issue 12: start-up), not in its way; a job sent

@@ -77,5 +77,6 @@ export const AUDIT_ACTIONS = [
   'OrderAttachmentAdded',
   'OrderAttachmentDeleted',
   'ReportExported',
+  'BillingRunStarted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -134,5 +134,8 @@ export const ERROR_KEYS = [
   'upgrade_target_invalid',
   'upgrade_term_unavailable',
   'upgrade_not_priced',
+  // Billing (issue 15).
+  'billing_interval_open',
+  'billing_intervals_failed',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];

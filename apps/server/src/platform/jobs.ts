@@ -6,6 +6,8 @@ import type { Database, DatabaseHandle } from './db/database';
 export interface JobContext {
   db: Database;
   log: FastifyBaseLogger;
+  /** PostgreSQL pools connections, so work may run side by side; PGlite has one connection. */
+  databaseKind?: DatabaseHandle['kind'];
 }
 
 /**
@@ -118,7 +120,7 @@ export class JobRunner {
       for (const def of this.definitions) {
         await boss.createQueue(def.name);
         const batchSize = def.batchSize ?? 1;
-        const ctx: JobContext = { db: this.database.db, log: this.log };
+        const ctx: JobContext = { db: this.database.db, log: this.log, databaseKind: this.database.kind };
         const workerId = await boss.work(def.name, { batchSize, pollingIntervalSeconds: def.pollingIntervalSeconds ?? 2 }, async (jobs) => {
           // A full batch leaves more waiting: the worker looks again at once, not after its interval.
           if (jobs.length >= batchSize) boss.notifyWorker(workerId);

@@ -34,6 +34,8 @@ const HAND_WRITTEN: Record<string, Record<string, unknown> | (() => Record<strin
   'IServiceManagementService/SaveServiceGroup': () => ({ serviceGroup: { Name: `Probe group ${++created}` } }),
   // A report that exists (a generated name answers 404 whatever the optional fields say).
   'IReportingService/RunReport': { reportName: 'OrdersByStatus' },
+  // A month as the pattern wants it (the sampler writes no patterned strings).
+  'IAccountService/GetOnlineBill': { accountId: 987_654_321, billingInterval: '2026-09' },
   // The caller's own export, imported back unchanged (filled in beforeAll).
   'IServiceManagementService/ImportServices': () => ({ ...ownExport }),
 };

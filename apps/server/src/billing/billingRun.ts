@@ -1,0 +1,110 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database, Queryable } from '../platform/db/database';
+import { accounts, billingRuns } from '../platform/db/schema';
+import { rowsOf } from '../marketplace/catalogViewer';
+import { runBounded, type JobDefinition } from '../platform/jobs';
+import { intervalContaining, intervalOf, previousInterval, type Interval } from './calendar';
+import { billPayer, newRunCache } from './payerBilling';
+
+// The billing run (issue 15; README "Billing"): a row in billing_runs, then a pg-boss job that bills
+// each payer below its scope in its own transaction (payerBilling.ts). The job may be repeated — a
+// retry, a second node, a restart after `kill -9` — and only bills the payers still without their
+// month's mark, so a run always completes with exactly one invoice per payer, seller and month.
+
+export const BILLING_RUN_JOB = 'billing.run';
+export const BILLING_SWEEP_JOB = 'billing.sweep';
+
+/** Payers billed side by side on PostgreSQL (each its own transaction and connection); PGlite's one connection takes them in turn. */
+export const PAYER_CONCURRENCY = 4;
+
+/**
+ * The month that ended last in UTC: what a run bills unless told otherwise. A payer west of UTC may
+ * still be in it; billPayer leaves such a payer for a later run.
+ */
+export function lastEndedInterval(now = new Date()): Interval {
+  return previousInterval(intervalContaining(Math.floor(now.getTime() / 86_400_000)));
+}
+
+
+/** Starts a run (status Running); the job bills it. */
+export async function createBillingRun(db: Queryable, input: { intervalId: string; scopeAccountId: number | null; startedByAccountId: number | null }): Promise<number> {
+  const [run] = await db.insert(billingRuns).values(input).returning({ id: billingRuns.id });
+  return run!.id;
+}
+
+/** The companies below the scope that have something to bill and no mark for the month yet. */
+async function payersToBill(db: Database, interval: Interval, scopePath: string): Promise<number[]> {
+  const bound = new Date((interval.end + 1) * 86_400_000);
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`select c.id from accounts c
+        where c.type = 'Company' and c.path like ${`${scopePath}%`}
+          and not exists (select 1 from billed_payer_intervals b where b.payer_account_id = c.id and b.interval_id = ${interval.id})
+          and (exists (select 1 from accounts a join subscription_history h on h.subscription_account_id = a.id
+                       where a.path like c.path || '%' and a.type = 'Product' and h.valid_from < ${bound})
+               or exists (select 1 from custom_charges cc where cc.account_id = c.id and cc.status = 'PendingBilling'))
+        order by c.id`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Bills every payer of the run still to bill; marks the run Completed (or Failed with the reason). */
+export async function executeBillingRun(db: Database, runId: number, options: { now?: Date; concurrency?: number } = {}): Promise<void> {
+  const now = options.now ?? new Date();
+  const [run] = await db.select().from(billingRuns).where(eq(billingRuns.id, runId));
+  if (!run || run.status === 'Completed') return;
+  const interval = intervalOf(run.intervalId);
+  try {
+    const [scope] = run.scopeAccountId === null ? [{ path: '/' }] : await db.select({ path: accounts.path }).from(accounts).where(eq(accounts.id, run.scopeAccountId));
+    const payers = await payersToBill(db, interval, scope?.path ?? '/');
+    // A resumed run counts what it still has to do on top of what it did.
+    await db.update(billingRuns).set({ payersTotal: sql`${billingRuns.payersDone} + ${payers.length}`, status: 'Running', error: null }).where(eq(billingRuns.id, runId));
+    const cache = newRunCache();
+    await runBounded(payers, options.concurrency ?? 1, async (payerId) => {
+      const { outcome } = await billPayer(db, cache, payerId, interval, runId, now);
+      // A month not over yet in the payer's time zone: a later run bills it; the run counts it as handled.
+      if (outcome !== 'billed') await db.update(billingRuns).set({ payersDone: sql`${billingRuns.payersDone} + 1` }).where(eq(billingRuns.id, runId));
+    });
+    await db.update(billingRuns).set({ status: 'Completed', finishedAt: new Date() }).where(and(eq(billingRuns.id, runId), eq(billingRuns.status, 'Running')));
+  } catch (error) {
+    await db
+      .update(billingRuns)
+      .set({ status: 'Failed', finishedAt: new Date(), error: error instanceof Error ? error.message.slice(0, 500) : String(error) })
+      .where(eq(billingRuns.id, runId));
+    throw error;
+  }
+}
+
+/**
+ * The monthly run, as a daily sweeper: each day it bills the last closed month for every payer not
+ * billed yet (a payer west of UTC closes its month hours after the first sweep), and records a run
+ * only when there is someone to bill.
+ */
+export async function sweepBilling(db: Database, options: { now?: Date; concurrency?: number } = {}): Promise<number | null> {
+  const now = options.now ?? new Date();
+  const interval = lastEndedInterval(now);
+  if ((await payersToBill(db, interval, '/')).length === 0) return null;
+  const runId = await createBillingRun(db, { intervalId: interval.id, scopeAccountId: null, startedByAccountId: null });
+  await executeBillingRun(db, runId, options);
+  return runId;
+}
+
+export const billingJobs: JobDefinition[] = [
+  {
+    name: BILLING_RUN_JOB,
+    pollingIntervalSeconds: 5,
+    async handler(data, { db, databaseKind }) {
+      await executeBillingRun(db, (data as { billingRunId: number }).billingRunId, { concurrency: databaseKind === 'postgres' ? PAYER_CONCURRENCY : 1 });
+    },
+  },
+  {
+    name: BILLING_SWEEP_JOB,
+    // Daily at 00:30 UTC: the first month-end is billed half an hour after it passed in UTC.
+    cron: '30 0 * * *',
+    pollingIntervalSeconds: 60,
+    async handler(_data, { db, log, databaseKind }) {
+      const runId = await sweepBilling(db, { concurrency: databaseKind === 'postgres' ? PAYER_CONCURRENCY : 1 });
+      if (runId !== null) log.info({ runId }, 'monthly billing run');
+    },
+  },
+];

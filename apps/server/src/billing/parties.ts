@@ -1,0 +1,62 @@
+import { inArray } from 'drizzle-orm';
+import type { Queryable } from '../platform/db/database';
+import { accounts } from '../platform/db/schema';
+import { pathIds } from '../platform/session';
+import { isTimeZone } from './calendar';
+
+// The parties of an invoice (issue 15): the payer — a company — and its seller, the nearest reseller
+// above it, with what the invoice needs of each: name, country, VAT id, currency and time zone.
+
+export interface Party {
+  id: number;
+  path: string;
+  type: string;
+  name: string;
+  country: string | null;
+  vatId: string | null;
+  /** Its billing currency: its own, else its nearest organisation's (customCharges/billingCurrency). */
+  currency: string;
+  /** Days are counted in it (README "Billing"): its view's TimeZone, else its country's, else UTC. */
+  timeZone: string;
+  /** The nearest Reseller above it; null at the top. */
+  sellerId: number | null;
+}
+
+/** Where a country's businesses keep their books when the account names no time zone. */
+const COUNTRY_TIME_ZONES: Record<string, string> = {
+  GB: 'Europe/London', IE: 'Europe/Dublin', PT: 'Europe/Lisbon', DE: 'Europe/Berlin', FR: 'Europe/Paris', NL: 'Europe/Amsterdam',
+  BE: 'Europe/Brussels', LU: 'Europe/Luxembourg', AT: 'Europe/Vienna', CH: 'Europe/Zurich', IT: 'Europe/Rome', ES: 'Europe/Madrid',
+  SE: 'Europe/Stockholm', NO: 'Europe/Oslo', DK: 'Europe/Copenhagen', FI: 'Europe/Helsinki', PL: 'Europe/Warsaw', CZ: 'Europe/Prague',
+  SK: 'Europe/Bratislava', HU: 'Europe/Budapest', RO: 'Europe/Bucharest', BG: 'Europe/Sofia', GR: 'Europe/Athens', TR: 'Europe/Istanbul',
+  RU: 'Europe/Moscow', US: 'America/New_York', CA: 'America/Toronto', AU: 'Australia/Sydney', JP: 'Asia/Tokyo', IN: 'Asia/Kolkata',
+};
+
+const valuesOf = (row: { type: string; views: Record<string, { Values: Record<string, unknown> }> }) => row.views[row.type]?.Values ?? {};
+const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+
+/** The account as an invoice party, with its seller's id. */
+export async function partyOf(db: Queryable, accountId: number): Promise<Party | undefined> {
+  const [self] = await db.select({ path: accounts.path }).from(accounts).where(inArray(accounts.id, [accountId]));
+  if (!self) return undefined;
+  const lineage = await db
+    .select({ id: accounts.id, type: accounts.type, path: accounts.path, name: accounts.displayName, views: accounts.views })
+    .from(accounts)
+    .where(inArray(accounts.id, pathIds(self.path)));
+  const nearestFirst = lineage.sort((a, b) => b.path.length - a.path.length);
+  const own = nearestFirst[0]!;
+  const values = valuesOf(own);
+  const country = text(values.Country);
+  const zone = text(values.TimeZone);
+  const currency = nearestFirst.map((row) => text(valuesOf(row).Currency)).find((c) => c !== null && /^[A-Z]{3}$/.test(c));
+  return {
+    id: own.id,
+    path: own.path,
+    type: own.type,
+    name: own.name,
+    country,
+    vatId: text(values.VatNumber),
+    currency: currency ?? 'EUR',
+    timeZone: zone && isTimeZone(zone) ? zone : (country && COUNTRY_TIME_ZONES[country]) || 'UTC',
+    sellerId: nearestFirst.slice(1).find((row) => row.type === 'Reseller')?.id ?? null,
+  };
+}
