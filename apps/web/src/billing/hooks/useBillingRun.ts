@@ -1,12 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { BillingRun } from '@cmp/contracts/billing';
+import { customChargesQueryKey } from '../../customCharges/api/customChargeOperations';
+import { creditLimitQueryKey } from '../../orders/api/ordersApi';
 import { billingQueryKey, runBilling, useBillingRuns } from '../api/billingOperations';
 
 /**
  * A billing run started from this tab: RunBilling answers at once with the run (usually Running);
  * while it runs, its progress comes from GetBillingRuns every 2 s. Once it has completed, the
- * intervals, the online bill and the invoices are loaded again: the run added invoices to them.
+ * intervals, the online bill and the invoices are loaded again (the run added invoices to them),
+ * and so are the cards below them on the tab: custom charges it billed, the open balance it changed.
  */
 export function useBillingRun(accountId: number) {
   const queryClient = useQueryClient();
@@ -27,7 +30,7 @@ export function useBillingRun(accountId: number) {
   useEffect(() => {
     if (run?.Status !== 'Completed' || refreshedRunId.current === run.BillingRunId) return;
     refreshedRunId.current = run.BillingRunId;
-    void queryClient.invalidateQueries({ queryKey: billingQueryKey(accountId) });
+    for (const queryKey of [billingQueryKey(accountId), customChargesQueryKey(accountId), creditLimitQueryKey(accountId)]) void queryClient.invalidateQueries({ queryKey });
   }, [run, accountId, queryClient]);
 
   /** Rejects with the server's refusal, which the dialog shows. */
