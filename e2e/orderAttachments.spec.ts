@@ -18,7 +18,7 @@ async function placePendingOrder(page: Page): Promise<number> {
   const search = await page.request.post(`${OPERATIONS}/Search`, { data: { searchString: 'Contoso Ltd', includeDepartment: false } });
   const contoso = ((await search.json()) as { AccountId: number; DisplayName: string }[]).find((account) => account.DisplayName === 'Contoso Ltd')!.AccountId;
   const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
-  // 400 endpoint licences: above Contoso's EUR 1,000 credit limit, so the order waits for approval.
+  // 400 endpoint licences: above what Contoso's credit limit leaves (about EUR 1,000), so the order waits for approval.
   const placed = await page.request.post(`${OPERATIONS}/PlaceOrder`, {
     data: { parentAccountId: contoso, productName: 'NIMBUS_ENDPOINT', quantity: 400, commitment: '1-month', billingFrequency: 'Monthly' },
     headers: { 'Idempotency-Key': randomUUID(), 'X-XSRF-TOKEN': xsrf },

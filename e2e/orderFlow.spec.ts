@@ -22,7 +22,7 @@ test.beforeEach(async ({ page }) => {
 test.setTimeout(240_000);
 
 test('an order above the credit limit is approved by the reseller and its subscription becomes Active', async ({ page }) => {
-  // ── company.admin orders 400 endpoint licences (€3.22 each: above Contoso's €1,000 limit) from Explore ──
+  // ── company.admin orders 400 endpoint licences (€3.22 each: above the about €1,000 Contoso's limit leaves) from Explore ──
   await signIn(page, 'company.admin');
   await expect(page).toHaveURL(/#\/Dashboard$/);
   await page.getByRole('link', { name: 'Explore' }).first().click();

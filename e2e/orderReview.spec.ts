@@ -30,7 +30,7 @@ test.beforeEach(async ({ page }) => {
 test.setTimeout(180_000);
 
 test('an Account Manager declines one order with a reason and approves another; the orderer sees both decided', async ({ page }) => {
-  // Contoso's administrator orders 400 endpoint licences: above the EUR 1,000 credit limit, so it waits.
+  // Contoso's administrator orders 400 endpoint licences: above the about EUR 1,000 its credit limit leaves, so it waits.
   await signIn(page, 'company.admin');
   await expect(page).toHaveURL(/#\/Dashboard$/);
   const contoso = await accountIdOf(page, 'Contoso Ltd');
@@ -106,7 +106,7 @@ test('an Account Manager declines one order with a reason and approves another; 
   // The credit limit card on Contoso's billing tab: Northwind may change it; a bad amount is refused in the dialog.
   await page.goto(`/#/account/${contoso}/billing`);
   const card = page.getByRole('region', { name: ORDERS.credit_limit_title });
-  await expect(card).toContainText('€1,000.00');
+  await expect(card).toContainText('€2,700.00');
   await card.getByRole('button', { name: ORDERS.edit_credit_limit }).click();
   const limitDialog = page.getByRole('dialog', { name: ORDERS.edit_credit_limit_title });
   await limitDialog.getByRole('textbox').fill('1.000,50');

@@ -4,7 +4,7 @@ import { expectAccessible, signIn, snapshot } from './support';
 
 // Issue 14 "Ordering": Contoso's administrator orders a service from Explore through the wizard —
 // configure, overview with the price and its rule and the credit check, place — and sees the result.
-// Contoso's demo credit limit is EUR 1,000, so ten CRM seats billed a year ahead wait for an account manager.
+// Contoso's demo credit limit leaves about EUR 1,000, so ten CRM seats billed a year ahead wait for an account manager.
 
 const TEXT = wizardEn.order_wizard;
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_all, key: string) => String(values[key] ?? ''));

@@ -28,7 +28,7 @@ const add = (orderId: number, fileName: string, content: Buffer, cookie = compan
 const list = (orderId: number, cookie = companyAdmin) => op('GetOrderAttachments', { orderId }, cookie);
 const attachmentRows = (orderId: number) => rowsOf<{ file_name: string }>(sql`select file_name from order_attachments where order_id = ${orderId} order by id`);
 
-/** Orders Contoso above its credit limit (400 devices × 3.22 > EUR 1,000): the order waits, Pending. */
+/** Orders Contoso above its credit limit (400 devices × 3.22 > the EUR 1,019.26 left): the order waits, Pending. */
 async function placePending(): Promise<number> {
   const placed = await op('PlaceOrder', { parentAccountId: contoso, productName: 'NIMBUS_ENDPOINT', quantity: 400, commitment: '1-month', billingFrequency: 'Monthly' }, companyAdmin);
   expect(placed.status).toBe(200);
