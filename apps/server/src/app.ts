@@ -55,6 +55,7 @@ import { upgradeOperations } from './subscriptions/upgradeOperations';
 import { orderAttachmentOperations } from './orders/orderAttachments';
 import { reportingOperations } from './reporting/reportingOperations';
 import { billingOperations } from './billing/billingOperations';
+import { billingDownloadOperations } from './billing/billingDownloads';
 import { billingJobs } from './billing/billingRun';
 import { subscriptionJobs } from './subscriptions/subscriptionJobs';
 import { propagationJobs } from './pricing/propagationJobs';
@@ -160,6 +161,7 @@ export async function buildServer({ database, config, logger = false, extraOpera
     ...orderAttachmentOperations,
     ...reportingOperations,
     ...billingOperations,
+    ...billingDownloadOperations,
     ...extraOperations,
   );
   // SSO_PROVIDERS → sso_providers and the login buttons of branding (README "Configuration").

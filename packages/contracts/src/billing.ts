@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { accountIdSchema } from './accounts';
-import { SORT_DIRECTIONS, pagingSchema } from './users';
+import { SORT_DIRECTIONS, fileDownloadSchema, pagingSchema } from './users';
 
 // Billing (issue 15; spec §2 /account/{id}/billing, §7 online bills, intervals, invoice billing):
 // the monthly billing run, invoices and credit notes, and the online bill of an interval. Amounts
@@ -228,8 +228,17 @@ export const invoiceSchema = invoiceSummarySchema.extend({
   ReverseCharge: z.boolean(),
   SellerCountry: z.string().nullable(),
   SellerVatId: z.string().nullable(),
+  /** Street, postal code and city, one per line ('' when unknown). */
+  SellerAddress: z.string(),
   BuyerCountry: z.string().nullable(),
   BuyerVatId: z.string().nullable(),
+  BuyerAddress: z.string(),
   Lines: z.array(invoiceLineSchema),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
+
+// ---- Downloads: DESIGN.md's download shape {FileName, ContentType, ContentBase64}
+
+/** IInvoiceBillingService/DownloadInvoice: the invoice as a PDF. */
+export const downloadInvoiceRequestSchema = getInvoiceRequestSchema;
+export const invoiceDownloadSchema = fileDownloadSchema;

@@ -154,3 +154,34 @@ describe('invoices and online bills', () => {
     expect((await accountOp('GetOnlineBill', { accountId: contoso, billingInterval: '2026-09' }, otherReseller)).status).toBe(403);
   });
 });
+
+describe('downloads', () => {
+  it('draws an invoice as a PDF for its buyer and seller, and refuses another reseller', async () => {
+    const [invoice] = await invoicesOf('2026-09', companyAdmin);
+    const answer = await billingOp('DownloadInvoice', { invoiceId: invoice!.InvoiceId }, companyAdmin);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ FileName: `${invoice!.InvoiceNumber.replace(/[^\w-]/g, '_')}.pdf`, ContentType: 'application/pdf' });
+    const pdf = Buffer.from(answer.body.ContentBase64 as string, 'base64');
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.subarray(-6).toString('latin1')).toContain('%%EOF');
+    // The logo, the embedded font and a page make a document of some size.
+    expect(pdf.length).toBeGreaterThan(5_000);
+    expect((await billingOp('DownloadInvoice', { invoiceId: invoice!.InvoiceId }, otherReseller)).status).toBe(403);
+  });
+
+  it('exports the online bill to Excel with exactly the bill’s lines, read back with exceljs', async () => {
+    const northwind = (await rowsOf<{ id: number }>(sql`select id from accounts where display_name = 'Northwind Cloud'`))[0]!.id;
+    const answer = await accountOp('ExportOnlineBill', { accountId: northwind, billingInterval: '2026-09', groupByCustomers: true });
+    expect(answer.status).toBe(200);
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(answer.body.ContentBase64 as string, 'base64') as never);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(1).values).toEqual(expect.arrayContaining(['Kind', 'Customer', 'Reason', 'Amount', 'Margin']));
+    const amounts = [2, 3, 4].map((r) => sheet.getRow(r).getCell(11).value);
+    expect(amounts).toEqual([40, 10, -15]);
+    expect(sheet.getRow(2).getCell(1).value).toBe('Sale');
+    expect(sheet.getRow(5).getCell(1).value).toBe(null);
+    expect((await accountOp('ExportOnlineBill', { accountId: northwind, billingInterval: '2026-09' }, otherReseller)).status).toBe(403);
+  });
+});

@@ -15,6 +15,7 @@ import {
   invoiceSchema,
   runBillingRequestSchema,
   type BillingInterval,
+  type Invoice,
 } from '@cmp/contracts/billing';
 import type { Queryable } from '../platform/db/database';
 import { ApiError, accessDenied } from '../platform/errors';
@@ -115,7 +116,7 @@ async function requireInvoice(db: Queryable, caller: CallerSession, invoiceId: n
   const [row] = await rowsOf<InvoiceRow & Record<string, unknown>>(
     db,
     sql`select ${INVOICE_COLUMNS}, pa.path as payer_path, i.period_start, i.period_end, i.tax_rate::text as tax_rate, i.reverse_charge,
-          i.seller_country, i.seller_vat_id, i.buyer_country, i.buyer_vat_id
+          i.seller_country, i.seller_vat_id, i.seller_address, i.buyer_country, i.buyer_vat_id, i.buyer_address
         from invoices i join accounts sa on sa.id = i.seller_account_id join accounts pa on pa.id = i.payer_account_id where i.id = ${invoiceId}`,
   );
   if (!row) throw accessDenied();
@@ -134,42 +135,50 @@ const getInvoice = defineOperation({
   response: invoiceSchema,
   rule: INVOICES_READ,
   async handler(input, { db, caller }) {
-    const { row, sellerSide } = await requireInvoice(db, caller, input.invoiceId);
-    const lines = await rowsOf<Record<string, unknown>>(
-      db,
-      sql`select l.*, l.unit_price::text as unit_price, l.amount::text as amount, l.purchase_amount::text as purchase_amount, l.margin::text as margin, a.display_name as customer_name
-          from invoice_lines l join accounts a on a.id = l.customer_account_id where l.invoice_id = ${row.id} order by l.id`,
-    );
-    const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
-    return {
-      ...invoiceSummary(row),
-      PeriodStart: String(row.period_start),
-      PeriodEnd: String(row.period_end),
-      TaxRate: String(row.tax_rate),
-      ReverseCharge: Boolean(row.reverse_charge),
-      SellerCountry: text(row.seller_country),
-      SellerVatId: text(row.seller_vat_id),
-      BuyerCountry: text(row.buyer_country),
-      BuyerVatId: text(row.buyer_vat_id),
-      Lines: lines.map((l) => ({
-        CustomerAccountId: Number(l.customer_account_id),
-        CustomerName: String(l.customer_name),
-        SubscriptionAccountId: l.subscription_account_id === null ? null : Number(l.subscription_account_id),
-        ProductName: text(l.product_name),
-        Description: String(l.description),
-        Reason: l.reason as z.infer<typeof invoiceSchema>['Lines'][number]['Reason'],
-        PeriodStart: String(l.period_start),
-        PeriodEnd: String(l.period_end),
-        Quantity: Number(l.quantity),
-        UnitPrice: String(l.unit_price),
-        Amount: amountText(String(l.amount), row.currency),
-        PriceRule: text(l.price_rule),
-        PurchaseAmount: sellerSide && l.purchase_amount !== null ? amountText(String(l.purchase_amount), row.currency) : null,
-        Margin: sellerSide && l.margin !== null ? amountText(String(l.margin), row.currency) : null,
-      })),
-    };
+    return readInvoice(db, caller, input.invoiceId);
   },
 });
+
+/** The invoice as GetInvoice answers it (and DownloadInvoice draws it). */
+export async function readInvoice(db: Queryable, caller: CallerSession, invoiceId: number): Promise<Invoice> {
+  const { row, sellerSide } = await requireInvoice(db, caller, invoiceId);
+  const lines = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`select l.*, l.unit_price::text as unit_price, l.amount::text as amount, l.purchase_amount::text as purchase_amount, l.margin::text as margin, a.display_name as customer_name
+        from invoice_lines l join accounts a on a.id = l.customer_account_id where l.invoice_id = ${row.id} order by l.id`,
+  );
+  const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+  return {
+    ...invoiceSummary(row),
+    PeriodStart: String(row.period_start),
+    PeriodEnd: String(row.period_end),
+    TaxRate: String(row.tax_rate),
+    ReverseCharge: Boolean(row.reverse_charge),
+    SellerCountry: text(row.seller_country),
+    SellerVatId: text(row.seller_vat_id),
+    SellerAddress: String(row.seller_address ?? ''),
+    BuyerCountry: text(row.buyer_country),
+    BuyerVatId: text(row.buyer_vat_id),
+    BuyerAddress: String(row.buyer_address ?? ''),
+    Lines: lines.map((l) => ({
+      CustomerAccountId: Number(l.customer_account_id),
+      CustomerName: String(l.customer_name),
+      SubscriptionAccountId: l.subscription_account_id === null ? null : Number(l.subscription_account_id),
+      ProductName: text(l.product_name),
+      Description: String(l.description),
+      Reason: l.reason as z.infer<typeof invoiceSchema>['Lines'][number]['Reason'],
+      PeriodStart: String(l.period_start),
+      PeriodEnd: String(l.period_end),
+      Quantity: Number(l.quantity),
+      UnitPrice: String(l.unit_price),
+      Amount: amountText(String(l.amount), row.currency),
+      PriceRule: text(l.price_rule),
+      PurchaseAmount: sellerSide && l.purchase_amount !== null ? amountText(String(l.purchase_amount), row.currency) : null,
+      Margin: sellerSide && l.margin !== null ? amountText(String(l.margin), row.currency) : null,
+    })),
+  };
+}
+
 
 const getIntervals = defineOperation({
   service: 'IAccountService',

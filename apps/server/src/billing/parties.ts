@@ -14,6 +14,8 @@ export interface Party {
   name: string;
   country: string | null;
   vatId: string | null;
+  /** Street, postal code and city, one per line ('' when the account has none). */
+  address: string;
   /** Its billing currency: its own, else its nearest organisation's (customCharges/billingCurrency). */
   currency: string;
   /** Days are counted in it (README "Billing"): its view's TimeZone, else its country's, else UTC. */
@@ -33,6 +35,11 @@ const COUNTRY_TIME_ZONES: Record<string, string> = {
 
 const valuesOf = (row: { type: string; views: Record<string, { Values: Record<string, unknown> }> }) => row.views[row.type]?.Values ?? {};
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+
+function addressOf(values: Record<string, unknown>): string {
+  const place = [text(values.PostalCode), text(values.City)].filter(Boolean).join(' ');
+  return [text(values.Street), place || null].filter(Boolean).join('\n');
+}
 
 /** The account as an invoice party, with its seller's id. */
 export async function partyOf(db: Queryable, accountId: number): Promise<Party | undefined> {
@@ -55,6 +62,7 @@ export async function partyOf(db: Queryable, accountId: number): Promise<Party |
     name: own.name,
     country,
     vatId: text(values.VatNumber),
+    address: addressOf(values),
     currency: currency ?? 'EUR',
     timeZone: zone && isTimeZone(zone) ? zone : (country && COUNTRY_TIME_ZONES[country]) || 'UTC',
     sellerId: nearestFirst.slice(1).find((row) => row.type === 'Reseller')?.id ?? null,

@@ -196,9 +196,11 @@ async function writeInvoice(tx: Tx, runId: number | null, seller: Party, payer: 
       sellerName: seller.name,
       sellerCountry: seller.country,
       sellerVatId: seller.vatId,
+      sellerAddress: seller.address,
       buyerName: payer.name,
       buyerCountry: payer.country,
       buyerVatId: payer.vatId,
+      buyerAddress: payer.address,
       billingRunId: runId,
     })
     .returning({ id: invoices.id });

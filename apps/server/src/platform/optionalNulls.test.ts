@@ -36,6 +36,7 @@ const HAND_WRITTEN: Record<string, Record<string, unknown> | (() => Record<strin
   'IReportingService/RunReport': { reportName: 'OrdersByStatus' },
   // A month as the pattern wants it (the sampler writes no patterned strings).
   'IAccountService/GetOnlineBill': { accountId: 987_654_321, billingInterval: '2026-09' },
+  'IAccountService/ExportOnlineBill': { accountId: 987_654_321, billingInterval: '2026-09' },
   // The caller's own export, imported back unchanged (filled in beforeAll).
   'IServiceManagementService/ImportServices': () => ({ ...ownExport }),
 };

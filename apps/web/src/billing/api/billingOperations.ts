@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { BillingIntervals, BillingRun, GetInvoicesRequest, GetOnlineBillRequest, Invoice, InvoiceSummary, OnlineBill, RunBillingRequest } from '@cmp/contracts/billing';
 import { IDEMPOTENCY_KEY_HEADER } from '@cmp/contracts/customCharges';
 import { callOperation } from '../../platform/api/callOperation';
+import type { DownloadedFile } from '../../platform/files/saveDownload';
 
 /**
  * Everything the billing tab shows of one account (intervals, online bill, invoices): a completed
@@ -79,3 +80,10 @@ export function useBillingRuns(accountId: number, isPolling: boolean) {
     refetchInterval: isPolling ? BILLING_RUN_POLL_MS : false,
   });
 }
+
+/** The invoice as a PDF in the reader's language (DownloadInvoice); a failure raises the usual toast. */
+export const downloadInvoice = (invoiceId: number) => callOperation<DownloadedFile>('IInvoiceBillingService', 'DownloadInvoice', { invoiceId });
+
+/** The month's online bill as an Excel workbook (ExportOnlineBill), with the switches the card shows. */
+export const exportOnlineBill = (request: { accountId: number; billingInterval: string; hideIndirectPayments: boolean; groupByCustomers: boolean }) =>
+  callOperation<DownloadedFile>('IAccountService', 'ExportOnlineBill', request);

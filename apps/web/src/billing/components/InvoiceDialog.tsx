@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,7 +12,8 @@ import type { Invoice, InvoiceSummary } from '@cmp/contracts/billing';
 import { failureText } from '../../platform/api/failureText';
 import { formatMoney } from '../../platform/money/formatMoney';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
-import { useInvoice } from '../api/billingOperations';
+import { downloadInvoice, useInvoice } from '../api/billingOperations';
+import { saveDownload } from '../../platform/files/saveDownload';
 import { formatCountry, formatInterval, formatIssuedAt, formatPeriod, formatTaxRate } from '../utils/billingFormat';
 import { InvoiceLinesTable } from './InvoiceLinesTable';
 
@@ -28,6 +29,17 @@ export function InvoiceDialog({ accountId, summary, onClose }: InvoiceDialogProp
   const { t } = useTranslation();
   const titleId = useId();
   const query = useInvoice(accountId, summary.InvoiceId);
+  const [downloading, setDownloading] = useState(false);
+  const downloadPdf = async () => {
+    setDownloading(true);
+    try {
+      saveDownload(await downloadInvoice(summary.InvoiceId));
+    } catch {
+      // callOperation has shown the failure.
+    } finally {
+      setDownloading(false);
+    }
+  };
   return (
     <Dialog open aria-labelledby={titleId} fullWidth maxWidth="lg" onClose={onClose}>
       <DialogTitle id={titleId}>{t(`billing.invoice.title_${summary.Kind}`, { number: summary.InvoiceNumber })}</DialogTitle>
@@ -37,6 +49,9 @@ export function InvoiceDialog({ accountId, summary, onClose }: InvoiceDialogProp
         {query.data && <InvoiceBody invoice={query.data} />}
       </DialogContent>
       <DialogActions>
+        <Button onClick={() => void downloadPdf()} disabled={downloading}>
+          {t('billing.invoice.download_pdf')}
+        </Button>
         <Button onClick={onClose} autoFocus>
           {t('common.close')}
         </Button>
@@ -62,8 +77,8 @@ function InvoiceBody({ invoice }: { invoice: Invoice }) {
   return (
     <>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 3, mb: 2 }}>
-        <Party heading={t('billing.column.seller')} name={invoice.SellerName} country={invoice.SellerCountry} vatId={invoice.SellerVatId} />
-        <Party heading={t('billing.column.buyer')} name={invoice.BuyerName} country={invoice.BuyerCountry} vatId={invoice.BuyerVatId} />
+        <Party heading={t('billing.column.seller')} name={invoice.SellerName} address={invoice.SellerAddress} country={invoice.SellerCountry} vatId={invoice.SellerVatId} />
+        <Party heading={t('billing.column.buyer')} name={invoice.BuyerName} address={invoice.BuyerAddress} country={invoice.BuyerCountry} vatId={invoice.BuyerVatId} />
       </Box>
       <FactList items={facts} />
       <InvoiceLinesTable invoice={invoice} />
@@ -77,7 +92,7 @@ function InvoiceBody({ invoice }: { invoice: Invoice }) {
   );
 }
 
-function Party({ heading, name, country, vatId }: { heading: string; name: string; country: string | null; vatId: string | null }) {
+function Party({ heading, name, address, country, vatId }: { heading: string; name: string; address: string; country: string | null; vatId: string | null }) {
   const { t, i18n } = useTranslation();
   return (
     <div>
@@ -85,6 +100,11 @@ function Party({ heading, name, country, vatId }: { heading: string; name: strin
         {heading}
       </Typography>
       <Typography sx={{ fontWeight: 500 }}>{name}</Typography>
+      {address && (
+        <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }}>
+          {address}
+        </Typography>
+      )}
       {country && <Typography variant="body2">{formatCountry(country, i18n.language)}</Typography>}
       {vatId && <Typography variant="body2">{t('billing.invoice.vat_id', { vatId })}</Typography>}
     </div>

@@ -1,6 +1,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { mdiMicrosoftExcel } from '@mdi/js';
+import { MdiIcon } from '../../platform/ui/MdiIcon';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -11,7 +14,8 @@ import { failureText } from '../../platform/api/failureText';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { ListPagination } from '../../users/components/ListPagination';
 import type { SortState } from '../../users/components/SortableHeaderCell';
-import { useIntervals, useOnlineBill } from '../api/billingOperations';
+import { exportOnlineBill, useIntervals, useOnlineBill } from '../api/billingOperations';
+import { saveDownload } from '../../platform/files/saveDownload';
 import { defaultInterval } from '../utils/billingFormat';
 import { IntervalSelect } from './IntervalSelect';
 import { OnlineBillCustomers, OnlineBillTotals } from './OnlineBillSummary';
@@ -40,6 +44,18 @@ export function OnlineBillCard({ accountId }: { accountId: number }) {
   const page = paging.listKey === listKey ? paging.page : 0;
   const bill = useOnlineBill(interval ? { accountId, billingInterval: interval, hideIndirectPayments, groupByCustomers, ...sort, page, pageSize } : undefined);
   const data = bill.data;
+  const [exporting, setExporting] = useState(false);
+  const exportBill = async () => {
+    if (!interval) return;
+    setExporting(true);
+    try {
+      saveDownload(await exportOnlineBill({ accountId, billingInterval: interval, hideIndirectPayments, groupByCustomers }));
+    } catch {
+      // callOperation has shown the failure.
+    } finally {
+      setExporting(false);
+    }
+  };
   const noData = (
     <Typography role="status" sx={{ py: 3 }}>
       {t('billing.online_bill.empty')}
@@ -63,6 +79,9 @@ export function OnlineBillCard({ accountId }: { accountId: number }) {
             <IntervalSelect intervals={intervals.data.Intervals} value={interval} onChange={setChosenInterval} label={t('billing.interval')} />
             <FormControlLabel control={<Switch checked={groupByCustomers} onChange={(event) => setGroupByCustomers(event.target.checked)} />} label={t('billing.online_bill.group_by_customers')} />
             <FormControlLabel control={<Switch checked={hideIndirectPayments} onChange={(event) => setHideIndirectPayments(event.target.checked)} />} label={t('billing.online_bill.hide_indirect')} />
+            <Button variant="outlined" startIcon={<MdiIcon path={mdiMicrosoftExcel} />} onClick={() => void exportBill()} disabled={exporting || !data || data.Total === 0} sx={{ ml: { md: 'auto !important' } }}>
+              {t('billing.online_bill.export')}
+            </Button>
           </Stack>
           {bill.isFetching && !bill.isPending ? <LinearProgress aria-label={t('common.loading')} /> : <div style={{ height: 4 }} />}
           {bill.isPending && <LoadingIndicator />}

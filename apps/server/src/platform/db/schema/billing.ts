@@ -114,9 +114,12 @@ export const invoices = pgTable(
     sellerName: text('seller_name').notNull(),
     sellerCountry: text('seller_country'),
     sellerVatId: text('seller_vat_id'),
+    /** Street, postal code and city, one per line. */
+    sellerAddress: text('seller_address').notNull().default(''),
     buyerName: text('buyer_name').notNull(),
     buyerCountry: text('buyer_country'),
     buyerVatId: text('buyer_vat_id'),
+    buyerAddress: text('buyer_address').notNull().default(''),
     billingRunId: integer('billing_run_id').references(() => billingRuns.id),
     issuedAt: timestamp('issued_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

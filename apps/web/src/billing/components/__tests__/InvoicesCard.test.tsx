@@ -34,8 +34,10 @@ const invoice: Invoice = {
   ReverseCharge: true,
   SellerCountry: 'GB',
   SellerVatId: 'GB123456789',
+  SellerAddress: '1 Cloud Street\nEC1A 1BB London',
   BuyerCountry: 'DE',
   BuyerVatId: 'DE811907980',
+  BuyerAddress: '',
   Lines: [
     {
       CustomerAccountId: line.CustomerAccountId,
