@@ -26,11 +26,11 @@ const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
 
 /** Columns of the lines table: share of the width and alignment. */
 const COLUMNS = [
-  { key: 'billing_description', width: 0.34, align: 'left' },
+  { key: 'billing_description', width: 0.3, align: 'left' },
   { key: 'billing_period', width: 0.22, align: 'left' },
-  { key: 'billing_quantity', width: 0.1, align: 'right' },
-  { key: 'billing_unit_price', width: 0.16, align: 'right' },
-  { key: 'billing_amount', width: 0.18, align: 'right' },
+  { key: 'billing_quantity', width: 0.12, align: 'right' },
+  { key: 'billing_unit_price', width: 0.17, align: 'right' },
+  { key: 'billing_amount', width: 0.19, align: 'right' },
 ] as const;
 
 export async function renderInvoicePdf(invoice: Invoice, locale: Locale, brand: InvoiceBranding): Promise<Buffer> {
@@ -88,15 +88,18 @@ export async function renderInvoicePdf(invoice: Invoice, locale: Locale, brand: 
   const cell = (value: string, column: (typeof COLUMNS)[number], x: number, top: number, font: 'body' | 'bold') =>
     doc.font(font).text(value, x + 4, top, { width: column.width * CONTENT_WIDTH - 8, align: column.align });
   const headerRow = () => {
-    doc.rect(MARGIN, y, CONTENT_WIDTH, 20).fill(color);
-    doc.fillColor('#fff').fontSize(9);
+    // As tall as its longest title wraps to (some languages' words for "quantity" are long).
+    doc.font('bold').fontSize(9);
+    const height = Math.max(...COLUMNS.map((column) => doc.heightOfString(text(column.key), { width: column.width * CONTENT_WIDTH - 8 }))) + 12;
+    doc.rect(MARGIN, y, CONTENT_WIDTH, height).fill(color);
+    doc.fillColor('#fff');
     let x = MARGIN;
     for (const column of COLUMNS) {
       cell(text(column.key), column, x, y + 6, 'bold');
       x += column.width * CONTENT_WIDTH;
     }
     doc.fillColor('#222');
-    y += 24;
+    y += height + 4;
   };
   headerRow();
   doc.fontSize(9);
