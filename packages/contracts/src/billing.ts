@@ -108,6 +108,7 @@ export type OnlineBillLine = z.infer<typeof onlineBillLineSchema>;
 export const onlineBillCustomerSchema = z.object({
   CustomerAccountId: z.number().int(),
   CustomerName: z.string(),
+  Currency: z.string(),
   Lines: z.number().int(),
   Amount: z.string(),
   Margin: z.string().nullable(),
@@ -117,19 +118,27 @@ export const getOnlineBillResponseSchema = z.object({
   IntervalId: z.string(),
   StartDate: z.string(),
   EndDate: z.string(),
-  /** The account's currency; the totals count the lines in it. */
+  /** The account's billing currency. */
   Currency: z.string(),
   Lines: z.array(onlineBillLineSchema),
   Total: z.number().int(),
-  Totals: z.object({
-    /** What the account sold (its own sales). */
-    Sales: z.string(),
-    /** What the account bought. */
-    Purchases: z.string(),
-    /** Its sales' margin; null when it sold nothing. */
-    Margin: z.string().nullable(),
-  }),
-  /** With groupByCustomers: one row per customer, largest amount first; otherwise empty. */
+  /**
+   * One set of totals per currency the month's invoices are in — the account's own first (an account
+   * may buy in its pricelist's currency and be charged in its own); just the account's, at zero, for
+   * an empty month.
+   */
+  Totals: z.array(
+    z.object({
+      Currency: z.string(),
+      /** What the account sold (its own sales). */
+      Sales: z.string(),
+      /** What the account bought. */
+      Purchases: z.string(),
+      /** Its sales' margin; null when it sold nothing. */
+      Margin: z.string().nullable(),
+    }),
+  ),
+  /** With groupByCustomers: one row per customer and currency, largest amount first; otherwise empty. */
   Customers: z.array(onlineBillCustomerSchema),
 });
 export type OnlineBill = z.infer<typeof getOnlineBillResponseSchema>;

@@ -144,13 +144,13 @@ describe('invoices and online bills', () => {
       ['Sale', 'QuantityChange', '10.00'],
       ['Sale', 'CustomCharge', '-15.00'],
     ]);
-    expect(sold.Totals).toMatchObject({ Sales: '35.00', Purchases: '0.00' });
-    expect(sold.Customers).toEqual([{ CustomerAccountId: contoso, CustomerName: 'Contoso Ltd', Lines: 3, Amount: '35.00', Margin: expect.any(String) }]);
+    expect(sold.Totals).toEqual([{ Currency: 'GBP', Sales: '35.00', Purchases: '0.00', Margin: expect.any(String) }]);
+    expect(sold.Customers).toEqual([{ CustomerAccountId: contoso, CustomerName: 'Contoso Ltd', Currency: 'GBP', Lines: 3, Amount: '35.00', Margin: expect.any(String) }]);
     const bought = (await accountOp('GetOnlineBill', { accountId: contoso, billingInterval: '2026-09' }, companyAdmin)).body as OnlineBill;
     expect(bought.Lines.every((l) => l.Direction === 'Purchase' && l.Margin === null)).toBe(true);
-    expect(bought.Totals).toEqual({ Sales: '0.00', Purchases: '35.00', Margin: null });
+    expect(bought.Totals).toEqual([{ Currency: 'GBP', Sales: '0.00', Purchases: '35.00', Margin: null }]);
     const empty = (await accountOp('GetOnlineBill', { accountId: contoso, billingInterval: '2026-10' }, companyAdmin)).body as OnlineBill;
-    expect(empty).toMatchObject({ Lines: [], Total: 0 });
+    expect(empty).toMatchObject({ Lines: [], Total: 0, Totals: [{ Currency: 'GBP', Sales: '0.00', Purchases: '0.00', Margin: null }] });
     expect((await accountOp('GetOnlineBill', { accountId: contoso, billingInterval: '2026-09' }, otherReseller)).status).toBe(403);
   });
 });

@@ -239,7 +239,7 @@ const getOnlineBill = defineOperation({
     const [page, totals, customers] = await Promise.all([
       pageOfBill(db, lines, input),
       billTotals(db, lines, account.id, party.currency),
-      input.groupByCustomers ? billCustomers(db, lines, account.id, party.currency) : Promise.resolve([]),
+      input.groupByCustomers ? billCustomers(db, lines, account.id) : Promise.resolve([]),
     ]);
     const currency = party.currency;
     return {
@@ -249,17 +249,19 @@ const getOnlineBill = defineOperation({
       Currency: currency,
       Lines: page.rows.map((row) => billLine(row, account.id)),
       Total: page.total,
-      Totals: {
-        Sales: amountText(totals.sales ?? '0', currency),
-        Purchases: amountText(totals.purchases ?? '0', currency),
-        Margin: totals.margin === null ? null : amountText(totals.margin, currency),
-      },
+      Totals: (totals.length ? totals : [{ currency, sales: null, purchases: null, margin: null }]).map((row) => ({
+        Currency: row.currency,
+        Sales: amountText(row.sales ?? '0', row.currency),
+        Purchases: amountText(row.purchases ?? '0', row.currency),
+        Margin: row.margin === null ? null : amountText(row.margin, row.currency),
+      })),
       Customers: customers.map((c) => ({
         CustomerAccountId: c.customer_account_id,
         CustomerName: c.customer_name,
+        Currency: c.currency,
         Lines: c.lines,
-        Amount: amountText(c.amount, currency),
-        Margin: c.margin === null ? null : amountText(c.margin, currency),
+        Amount: amountText(c.amount, c.currency),
+        Margin: c.margin === null ? null : amountText(c.margin, c.currency),
       })),
     };
   },

@@ -168,39 +168,40 @@ export function billLine(row: BillLineRow, accountId: number): OnlineBillLine {
 }
 
 export interface BillTotalsRow {
+  currency: string;
   sales: string | null;
   purchases: string | null;
   margin: string | null;
 }
 
-/** Sales, purchases and the sales' margin of the account, in its currency. */
-export async function billTotals(db: Queryable, lines: SQL, accountId: number, currency: string): Promise<BillTotalsRow> {
-  const [row] = await rowsOf<BillTotalsRow>(
+/** Sales, purchases and the sales' margin of the account, per currency, the account's own first. */
+export async function billTotals(db: Queryable, lines: SQL, accountId: number, currency: string): Promise<BillTotalsRow[]> {
+  return rowsOf<BillTotalsRow>(
     db,
-    sql`select sum(amount) filter (where seller_account_id = ${accountId})::text as sales,
+    sql`select currency, sum(amount) filter (where seller_account_id = ${accountId})::text as sales,
                sum(amount) filter (where payer_account_id = ${accountId})::text as purchases,
                sum(margin::numeric) filter (where seller_account_id = ${accountId})::text as margin
-        from (${lines}) b where currency = ${currency}`,
+        from (${lines}) b group by currency order by currency <> ${currency}, currency`,
   );
-  return row ?? { sales: null, purchases: null, margin: null };
 }
 
 export interface BillCustomerRow {
   customer_account_id: number;
   customer_name: string;
+  currency: string;
   lines: number;
   amount: string;
   margin: string | null;
 }
 
 /** Per customer: its lines, amount and — of the lines the account did not pay itself — margin. */
-export async function billCustomers(db: Queryable, lines: SQL, accountId: number, currency: string): Promise<BillCustomerRow[]> {
+export async function billCustomers(db: Queryable, lines: SQL, accountId: number): Promise<BillCustomerRow[]> {
   return rowsOf<BillCustomerRow>(
     db,
-    sql`select customer_account_id, customer_name, count(*)::int as lines, sum(amount)::text as amount,
+    sql`select customer_account_id, customer_name, currency, count(*)::int as lines, sum(amount)::text as amount,
                sum(margin::numeric) filter (where payer_account_id <> ${accountId})::text as margin
-        from (${lines}) b where currency = ${currency}
-        group by customer_account_id, customer_name order by sum(amount) desc, customer_name`,
+        from (${lines}) b
+        group by customer_account_id, customer_name, currency order by sum(amount) desc, customer_name, currency`,
   );
 }
 

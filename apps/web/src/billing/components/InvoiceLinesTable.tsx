@@ -5,7 +5,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import type { Invoice } from '@cmp/contracts/billing';
 import { formatMoney } from '../../platform/money/formatMoney';
 import { formatPeriod } from '../utils/billingFormat';
@@ -37,14 +36,8 @@ export function InvoiceLinesTable({ invoice }: { invoice: Invoice }) {
             <TableRow key={index}>
               <TableCell sx={{ overflowWrap: 'anywhere' }}>{line.CustomerName}</TableCell>
               <TableCell sx={{ minWidth: 180, overflowWrap: 'anywhere' }}>
-                {line.ProductName && (
-                  <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                    {line.ProductName}
-                  </Typography>
-                )}
-                <Typography variant={line.ProductName ? 'caption' : 'body2'} color={line.ProductName ? 'text.secondary' : undefined} component="div">
-                  {line.Description}
-                </Typography>
+                {/* The service's name (its code, ProductName, means nothing to a reader) or the charge's. */}
+                {line.Description}
               </TableCell>
               <TableCell>{t(`billing.reason.${line.Reason}`)}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatPeriod(line.PeriodStart, line.PeriodEnd, locale)}</TableCell>

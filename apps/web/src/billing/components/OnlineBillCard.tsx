@@ -68,7 +68,8 @@ export function OnlineBillCard({ accountId }: { accountId: number }) {
         {t('billing.online_bill.title')}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {intervals.data ? t('billing.online_bill.intro_currency', { currency: intervals.data.Currency }) : t('billing.online_bill.intro')}
+        {/* No currency named: a company may buy in its pricelist's and be charged in its own (the totals name theirs). */}
+        {t('billing.online_bill.intro')}
       </Typography>
       {intervals.isPending && <LoadingIndicator />}
       {intervals.isError && <Alert severity="error">{t('billing.errors.intervals')}</Alert>}

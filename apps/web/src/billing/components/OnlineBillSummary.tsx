@@ -11,15 +11,22 @@ import type { OnlineBill } from '@cmp/contracts/billing';
 import { formatMoney } from '../../platform/money/formatMoney';
 import { amountSx } from './amountSx';
 
-/** The interval's totals in the account's currency: sales, purchases and, when it sold something, the margin. */
+/**
+ * The interval's totals, one set per currency its invoices are in (the account's own first): sales,
+ * purchases and, when it sold something, the margin. With several currencies each label names its.
+ */
 export function OnlineBillTotals({ bill }: { bill: OnlineBill }) {
   const { t, i18n } = useTranslation();
-  const money = (amount: string) => formatMoney(amount, bill.Currency, i18n.language);
-  const totals: [string, string][] = [
-    [t('billing.online_bill.total_sales'), money(bill.Totals.Sales)],
-    [t('billing.online_bill.total_purchases'), money(bill.Totals.Purchases)],
-    ...(bill.Totals.Margin === null ? [] : [[t('billing.online_bill.total_margin'), money(bill.Totals.Margin)] as [string, string]]),
-  ];
+  const several = bill.Totals.length > 1;
+  const totals: [string, string][] = bill.Totals.flatMap((set) => {
+    const money = (amount: string) => formatMoney(amount, set.Currency, i18n.language);
+    const label = (key: string) => (several ? `${t(key)} (${set.Currency})` : t(key));
+    return [
+      [label('billing.online_bill.total_sales'), money(set.Sales)],
+      [label('billing.online_bill.total_purchases'), money(set.Purchases)],
+      ...(set.Margin === null ? [] : [[label('billing.online_bill.total_margin'), money(set.Margin)] as [string, string]]),
+    ];
+  });
   return (
     // A description list: screen readers read each figure with its name.
     <Box component="dl" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 4, rowGap: 1, my: 2 }}>
@@ -58,13 +65,13 @@ export function OnlineBillCustomers({ bill }: { bill: OnlineBill }) {
         </TableHead>
         <TableBody>
           {bill.Customers.map((customer) => (
-            <TableRow key={customer.CustomerAccountId}>
+            <TableRow key={`${customer.CustomerAccountId}-${customer.Currency}`}>
               <TableCell component="th" scope="row">
                 {customer.CustomerName}
               </TableCell>
               <TableCell sx={amountSx}>{new Intl.NumberFormat(locale).format(customer.Lines)}</TableCell>
-              <TableCell sx={{ ...amountSx, fontWeight: 500 }}>{formatMoney(customer.Amount, bill.Currency, locale)}</TableCell>
-              {hasMargin && <TableCell sx={amountSx}>{customer.Margin === null ? '' : formatMoney(customer.Margin, bill.Currency, locale)}</TableCell>}
+              <TableCell sx={{ ...amountSx, fontWeight: 500 }}>{formatMoney(customer.Amount, customer.Currency, locale)}</TableCell>
+              {hasMargin && <TableCell sx={amountSx}>{customer.Margin === null ? '' : formatMoney(customer.Margin, customer.Currency, locale)}</TableCell>}
             </TableRow>
           ))}
         </TableBody>

@@ -5,7 +5,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import type { ONLINE_BILL_SORT_FIELDS, OnlineBillLine } from '@cmp/contracts/billing';
 import { formatMoney } from '../../platform/money/formatMoney';
 import { SortableHeaderCell, type SortState } from '../../users/components/SortableHeaderCell';
@@ -60,14 +59,8 @@ export function OnlineBillTable({ lines, label, sort, onSort }: OnlineBillTableP
                 {line.CustomerName}
               </TableCell>
               <TableCell sx={{ minWidth: 200, overflowWrap: 'anywhere' }}>
-                {line.ProductName && (
-                  <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                    {line.ProductName}
-                  </Typography>
-                )}
-                <Typography variant={line.ProductName ? 'caption' : 'body2'} color={line.ProductName ? 'text.secondary' : undefined} component="div">
-                  {line.Description}
-                </Typography>
+                {/* The service's name (its code, ProductName, means nothing to a reader) or the charge's. */}
+                {line.Description}
               </TableCell>
               <TableCell>{t(`billing.reason.${line.Reason}`)}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatPeriod(line.PeriodStart, line.PeriodEnd, locale)}</TableCell>

@@ -18,7 +18,7 @@ describe('OnlineBillCard', () => {
     expect(calls('GetOnlineBill')[0]?.body).toEqual({ accountId: 57, billingInterval: '2026-10', hideIndirectPayments: false, groupByCustomers: false, sortBy: 'Customer', sortDirection: 'asc', page: 0, pageSize: 25 });
     const [row] = within(table).getAllByRole('row').slice(1);
     // PeriodEnd is exclusive: 1 November means the period ends on 31 October.
-    expect(row).toHaveTextContent(/Contoso Ltd.*Nimbus Endpoint.*400 devices.*Recurring.*Oct 1 – 31, 2026.*400.*£2\.50.*£1,000\.00.*£200\.00/);
+    expect(row).toHaveTextContent(/Contoso Ltd.*Nimbus Endpoint Protection – Contoso.*Recurring.*Oct 1 – 31, 2026.*400.*£2\.50.*£1,000\.00.*£200\.00/);
     expect(within(table).getByRole('columnheader', { name: 'Margin' })).toBeInTheDocument();
     expect(screen.getByText('Sales').nextSibling).toHaveTextContent('£1,000.00');
     expect(screen.getByText('Purchases').nextSibling).toHaveTextContent('£0.00');
@@ -35,7 +35,7 @@ describe('OnlineBillCard', () => {
   });
 
   it('says when the month has nothing billed', async () => {
-    fakeServer((operation) => ({ body: operation === 'GetIntervals' ? intervals : bill({ Lines: [], Total: 0, Totals: { Sales: '0.00', Purchases: '0.00', Margin: null } }) }));
+    fakeServer((operation) => ({ body: operation === 'GetIntervals' ? intervals : bill({ Lines: [], Total: 0, Totals: [{ Currency: 'GBP', Sales: '0.00', Purchases: '0.00', Margin: null }] }) }));
     renderWithProviders(<OnlineBillCard accountId={57} />);
     expect(await screen.findByText('No billing data for this period')).toHaveAttribute('role', 'status');
     expect(screen.queryByRole('table')).toBeNull();
@@ -59,8 +59,8 @@ describe('OnlineBillCard', () => {
               Total: 2,
               Customers: body.groupByCustomers
                 ? [
-                    { CustomerAccountId: 57, CustomerName: 'Contoso Ltd', Lines: 1, Amount: '1000.00', Margin: '200.00' },
-                    { CustomerAccountId: 58, CustomerName: 'Fabrikam', Lines: 1, Amount: '300.00', Margin: null },
+                    { CustomerAccountId: 57, CustomerName: 'Contoso Ltd', Currency: 'GBP', Lines: 1, Amount: '1000.00', Margin: '200.00' },
+                    { CustomerAccountId: 58, CustomerName: 'Fabrikam', Currency: 'GBP', Lines: 1, Amount: '300.00', Margin: null },
                   ]
                 : [],
             }),
