@@ -49,7 +49,15 @@ async function payersToBill(db: Database, interval: Interval, scopePath: string)
 }
 
 /** Bills every payer of the run still to bill; marks the run Completed (or Failed with the reason). */
-export async function executeBillingRun(db: Database, runId: number, options: { now?: Date; concurrency?: number } = {}): Promise<void> {
+export interface BillingRunOptions {
+  now?: Date;
+  /** Payers billed side by side (each its own transaction): 1 on PGlite. */
+  concurrency?: number;
+  /** Told after each payer's transaction committed (the benchmark's and the kill test's progress). */
+  onPayerDone?: (payerAccountId: number) => void | Promise<void>;
+}
+
+export async function executeBillingRun(db: Database, runId: number, options: BillingRunOptions = {}): Promise<void> {
   const now = options.now ?? new Date();
   const [run] = await db.select().from(billingRuns).where(eq(billingRuns.id, runId));
   if (!run || run.status === 'Completed') return;
@@ -64,6 +72,7 @@ export async function executeBillingRun(db: Database, runId: number, options: { 
       const { outcome } = await billPayer(db, cache, payerId, interval, runId, now);
       // A month not over yet in the payer's time zone: a later run bills it; the run counts it as handled.
       if (outcome !== 'billed') await db.update(billingRuns).set({ payersDone: sql`${billingRuns.payersDone} + 1` }).where(eq(billingRuns.id, runId));
+      await options.onPayerDone?.(payerId);
     });
     await db.update(billingRuns).set({ status: 'Completed', finishedAt: new Date() }).where(and(eq(billingRuns.id, runId), eq(billingRuns.status, 'Running')));
   } catch (error) {
@@ -80,7 +89,7 @@ export async function executeBillingRun(db: Database, runId: number, options: { 
  * billed yet (a payer west of UTC closes its month hours after the first sweep), and records a run
  * only when there is someone to bill.
  */
-export async function sweepBilling(db: Database, options: { now?: Date; concurrency?: number } = {}): Promise<number | null> {
+export async function sweepBilling(db: Database, options: BillingRunOptions = {}): Promise<number | null> {
   const now = options.now ?? new Date();
   const interval = lastEndedInterval(now);
   if ((await payersToBill(db, interval, '/')).length === 0) return null;

@@ -1,0 +1,95 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type DatabaseHandle } from '../platform/db/database';
+import { ensureInitialData } from '../platform/initialData';
+import { readConfig } from '../platform/config';
+import { createScratchDatabase, type ScratchDatabase } from '../test/scratchDatabase';
+import { rowsOf } from '../marketplace/catalogViewer';
+import { createBillingRun, executeBillingRun } from './billingRun';
+import { seedBillingWorld } from './testing/billingWorld';
+
+// Issue 15 "a run killed with kill -9 and started again completes with exactly one invoice per payer
+// and interval": a child process bills a run and is killed with SIGKILL half-way; the run started
+// again bills the rest — one invoice per payer, numbers without gaps, the figures of an uninterrupted
+// run. On the database the suite runs on: a PGlite directory, or a scratch PostgreSQL database.
+
+const PAYERS = 40;
+const CHILD = path.resolve(import.meta.dirname, 'testing/billingChild.ts');
+let scratch: ScratchDatabase | undefined;
+let dataDir: string | undefined;
+
+afterAll(async () => {
+  await scratch?.drop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+const open = (): Promise<DatabaseHandle> => openDatabase(scratch ? { databaseUrl: scratch.url, dataDir: '' } : { dataDir: dataDir! });
+
+/** Runs the child until it has billed `killAfter` payers, then kills it with SIGKILL; answers how many it reported. */
+function billAndKill(target: string, runId: number, killAfter: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+      env: { ...process.env, BILLING_DB: target, BILLING_RUN_ID: String(runId), BILLING_DELAY_MS: '150' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let billed = 0;
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      billed = (output.match(/^billed \d+$/gm) ?? []).length;
+      if (billed >= killAfter) child.kill('SIGKILL');
+    });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      if (signal === 'SIGKILL') resolve(billed);
+      else reject(new Error(`the billing child ended by itself (code ${code}) after ${billed} payers: ${output.slice(-500)}`));
+    });
+  });
+}
+
+describe('a billing run killed with kill -9', () => {
+  it('completes when started again: exactly one invoice per payer, numbers without gaps, the uninterrupted figures', async () => {
+    if (process.env.DATABASE_URL) scratch = await createScratchDatabase(process.env.DATABASE_URL, 'cmp_kill');
+    else dataDir = mkdtempSync(path.join(tmpdir(), 'cmp-billing-kill-'));
+    let handle = await open();
+    await ensureInitialData(handle.db, { ...readConfig({}), loadDemoData: true, demoPassword: 'Kill-Test-Password-1!' });
+    const world = await seedBillingWorld(handle.db, { resellers: 2, companiesPerReseller: PAYERS / 2, subscriptionsPerCompany: 2 }, new Date('2026-06-10T08:00:00Z'));
+    const runId = await createBillingRun(handle.db, { intervalId: '2026-07', scopeAccountId: world.ownerAccountId, startedByAccountId: null });
+    await handle.close();
+
+    const reported = await billAndKill(scratch?.url ?? dataDir!, runId, PAYERS / 2);
+    expect(reported).toBeGreaterThanOrEqual(PAYERS / 2);
+
+    handle = await open();
+    try {
+      const before = await rowsOf<{ n: number }>(handle.db, sql`select count(*)::int as n from invoices where billing_run_id = ${runId}`);
+      // Killed half-way: some payers billed, not all.
+      expect(before[0]!.n).toBeGreaterThanOrEqual(PAYERS / 2);
+      expect(before[0]!.n).toBeLessThan(PAYERS);
+
+      await executeBillingRun(handle.db, runId);
+      const [run] = await rowsOf<{ status: string; payers_done: number; invoices_created: number }>(handle.db, sql`select status, payers_done, invoices_created from billing_runs where id = ${runId}`);
+      expect(run).toEqual({ status: 'Completed', payers_done: PAYERS, invoices_created: PAYERS });
+      const invoices = await rowsOf<{ payer_account_id: number; seller_account_id: number; number: number; subtotal: string; tax_amount: string; total: string; lines: number }>(
+        handle.db,
+        sql`select i.payer_account_id, i.seller_account_id, i.number, i.subtotal::text, i.tax_amount::text, i.total::text, (select count(*)::int from invoice_lines l where l.invoice_id = i.id) as lines
+            from invoices i where i.billing_run_id = ${runId} order by i.seller_account_id, i.number`,
+      );
+      expect(invoices).toHaveLength(PAYERS);
+      expect(new Set(invoices.map((i) => i.payer_account_id)).size).toBe(PAYERS);
+      // Per seller 1, 2, 3 … with no number lost to the killed transaction.
+      for (const seller of new Set(invoices.map((i) => i.seller_account_id))) {
+        const numbers = invoices.filter((i) => i.seller_account_id === seller).map((i) => i.number);
+        expect(numbers).toEqual(numbers.map((_, index) => index + 1));
+      }
+      // As an uninterrupted run bills July: two subscriptions of 3 seats at 10.00, German VAT.
+      for (const invoice of invoices) expect(invoice).toMatchObject({ subtotal: '60.0000', tax_amount: '11.4000', total: '71.4000', lines: 2 });
+    } finally {
+      await handle.close();
+    }
+  }, 240_000);
+});
