@@ -3,6 +3,7 @@ import { benchAccounts } from './bench/accounts';
 import { benchApi } from './bench/api';
 import { benchApiMixedLoad } from './bench/apiMixedLoad';
 import { benchAuth } from './bench/auth';
+import { benchBilling } from './bench/billing';
 import { benchOrders } from './bench/orders';
 import { benchPricing } from './bench/pricing';
 import { benchStart } from './bench/start';
@@ -19,6 +20,8 @@ const benches: Record<string, () => Promise<void>> = {
   pricing: benchPricing,
   // Issue 14: orders per second on PostgreSQL, order → Active p95, double effects under faults.
   orders: benchOrders,
+  // Issue 15: a billing run over 100,000 subscriptions, a re-run, a run killed half-way (PostgreSQL and PGlite).
+  billing: benchBilling,
   start: benchStart,
   web: async () => (await import('./bench/web')).benchWeb(),
 };

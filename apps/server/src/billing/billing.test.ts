@@ -51,6 +51,12 @@ beforeAll(async () => {
   await server.handle.db.execute(sql`insert into subscription_history (subscription_account_id, valid_from, quantity, status, unit_price, currency, billing_frequency, is_prepaid, commitment, term_start_date) values
     (${subscription}, '2026-08-10T09:00:00Z', 4, 'Active', 10, 'GBP', 'Monthly', false, '1-month', '2026-08-10T09:00:00Z'),
     (${subscription}, '2026-09-16T15:30:00Z', 6, 'Active', 10, 'GBP', 'Monthly', false, '1-month', '2026-08-10T09:00:00Z')`);
+  // The demo billed its first month (demoBilling.ts): this test bills its own history from scratch.
+  await server.handle.db.execute(sql`delete from invoice_lines`);
+  await server.handle.db.execute(sql`update custom_charges set invoice_id = null where invoice_id is not null`);
+  await server.handle.db.execute(sql`delete from invoices`);
+  await server.handle.db.execute(sql`delete from billed_payer_intervals`);
+  await server.handle.db.execute(sql`delete from invoice_number_counters`);
   // A credit Contoso's reseller gave in September, pending billing.
   await server.handle.db.execute(sql`insert into custom_charges (account_id, name, price, cost, currency, created_by_account_id, created_at)
     values (${contoso}, 'September goodwill credit', -15.00, 0, 'GBP', ${contoso}, '2026-09-20T10:00:00Z')`);
@@ -183,5 +189,40 @@ describe('downloads', () => {
     expect(sheet.getRow(2).getCell(1).value).toBe('Sale');
     expect(sheet.getRow(5).getCell(1).value).toBe(null);
     expect((await accountOp('ExportOnlineBill', { accountId: northwind, billingInterval: '2026-09' }, otherReseller)).status).toBe(403);
+  });
+});
+
+/** A report page's rows as objects by column name. */
+function asObjects(answer: unknown): Record<string, unknown>[] {
+  const body = answer as { Columns?: { Name: string }[]; Rows?: unknown[][] };
+  const names = (body.Columns ?? []).map((c) => c.Name);
+  return (body.Rows ?? []).map((row) => Object.fromEntries(names.map((name, i) => [name, row[i]])));
+}
+
+describe('revenue reports', () => {
+  it('sums the lines Northwind billed per month, with cost and margin, and shows nothing of it to another reseller', async () => {
+    const run = (cookie: string, reportName: string) =>
+      call(server.app, 'IReportingService/RunReport', { reportName, paremeterFields: [{ name: 'period', value: '2026-08-01/2026-09-30' }], sort: { column: 'Month', direction: 'asc' } }, { cookie });
+    const answer = await run(reseller, 'RevenueByMonth');
+    expect(answer.status).toBe(200);
+    const rows = asObjects(answer.body);
+    // August: 28.39; September: 40 + 10 − 15 (the custom charge costs nothing).
+    expect(rows.map((r) => [r.Month, r.Currency, r.Invoices, r.Revenue])).toEqual([
+      ['2026-08', 'GBP', 1, 28.39],
+      ['2026-09', 'GBP', 1, 35],
+    ]);
+    // The test's subscription is priced in pounds, its pricelist in euros: its cost is unknown, and a
+    // line without a cost has no margin — only the credit's counts.
+    expect([rows[1]!.Cost, rows[1]!.Margin]).toEqual([0, -15]);
+    expect(answer.body.Chart).toBeTruthy();
+    expect(asObjects((await run(otherReseller, 'RevenueByMonth')).body)).toEqual([]);
+    const byCustomer = await call(server.app, 'IReportingService/RunReport', { reportName: 'RevenueByCustomer' }, { cookie: reseller });
+    expect(asObjects(byCustomer.body).map((r) => [r.Customer, r.Revenue])).toEqual([['Contoso Ltd', 63.39]]);
+    // The buyer sees what it was billed, not its seller's cost and margin.
+    const asBuyer = asObjects((await run(companyAdmin, 'RevenueByMonth')).body);
+    expect(asBuyer.map((r) => [r.Month, r.Revenue, r.Cost, r.Margin])).toEqual([
+      ['2026-08', 28.39, 0, 0],
+      ['2026-09', 35, 0, 0],
+    ]);
   });
 });

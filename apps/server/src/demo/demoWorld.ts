@@ -17,7 +17,7 @@ import { loadDemoOrders } from './demoOrders';
 import { loadDemoCreditLimits } from './demoCredit';
 import { loadDemoSubscriptionTerms } from './demoSubscriptions';
 import { loadDemoCustomCharges } from './demoCustomCharges';
-import { loadDemoBillingHistory } from './demoBilling';
+import { billDemoFirstMonth, loadDemoBillingHistory } from './demoBilling';
 import { loadDemoVendorProfiles } from './demoVendorProfiles';
 
 /** The demo cast of DESIGN.md; tests and people trying the product rely on these usernames. */
@@ -117,6 +117,7 @@ export async function loadDemoWorld(tx: Tx, passwordHash: string): Promise<void>
   await loadDemoVendorProfiles(tx);
   await loadDemoCustomCharges(tx);
   await loadDemoBillingHistory(tx);
+  await billDemoFirstMonth(tx);
   await loadDemoKnowledgeBase(tx, owner);
 
   for (const row of created) {
