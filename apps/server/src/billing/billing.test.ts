@@ -102,6 +102,15 @@ describe('RunBilling', () => {
     expect((await rowsOf<{ n: number }>(sql`select count(*)::int as n from invoices where payer_account_id = ${contoso}`))[0]!.n).toBe(2);
   });
 
+  it('bills a month once when two runs race for it', async () => {
+    const runs = await Promise.all([runContoso('2026-10'), runContoso('2026-10')]);
+    expect(runs.map((r) => r.Status)).toEqual(['Completed', 'Completed']);
+    expect(runs.map((r) => r.InvoicesCreated).sort()).toEqual([0, 1]);
+    const [invoice] = await invoicesOf('2026-10');
+    expect((await invoicesOf('2026-10')).length).toBe(1);
+    expect(invoice).toMatchObject({ Subtotal: '60.00' });
+  });
+
   it('answers the same run for the same Idempotency-Key', async () => {
     const first = await billingOp('RunBilling', { accountId: contoso, intervalId: '2026-07' }, reseller, { 'idempotency-key': 'run-july-1' });
     const again = await billingOp('RunBilling', { accountId: contoso, intervalId: '2026-07' }, reseller, { 'idempotency-key': 'run-july-1' });
@@ -136,7 +145,7 @@ describe('invoices and online bills', () => {
     expect(answer.body).toMatchObject({ Currency: 'GBP', TimeZone: 'Europe/London' });
     const intervals = answer.body.Intervals as { IntervalId: string; IsClosed: boolean; HasInvoices: boolean; StartDate: string; EndDate: string }[];
     expect(intervals.at(-1)).toMatchObject({ IntervalId: '2026-08', StartDate: '2026-08-01', EndDate: '2026-08-31', IsClosed: true, HasInvoices: true });
-    expect(intervals.find((i) => i.IntervalId === '2026-10')).toMatchObject({ IsClosed: true, HasInvoices: false });
+    expect(intervals.find((i) => i.IntervalId === '2026-10')).toMatchObject({ IsClosed: true, HasInvoices: true });
     expect(intervals[0]!.IsClosed).toBe(false);
   });
 
@@ -155,7 +164,7 @@ describe('invoices and online bills', () => {
     const bought = (await accountOp('GetOnlineBill', { accountId: contoso, billingInterval: '2026-09' }, companyAdmin)).body as OnlineBill;
     expect(bought.Lines.every((l) => l.Direction === 'Purchase' && l.Margin === null)).toBe(true);
     expect(bought.Totals).toEqual([{ Currency: 'GBP', Sales: '0.00', Purchases: '35.00', Margin: null }]);
-    const empty = (await accountOp('GetOnlineBill', { accountId: contoso, billingInterval: '2026-10' }, companyAdmin)).body as OnlineBill;
+    const empty = (await accountOp('GetOnlineBill', { accountId: contoso, billingInterval: '2026-07' }, companyAdmin)).body as OnlineBill;
     expect(empty).toMatchObject({ Lines: [], Total: 0, Totals: [{ Currency: 'GBP', Sales: '0.00', Purchases: '0.00', Margin: null }] });
     expect((await accountOp('GetOnlineBill', { accountId: contoso, billingInterval: '2026-09' }, otherReseller)).status).toBe(403);
   });
@@ -217,7 +226,8 @@ describe('revenue reports', () => {
     expect(answer.body.Chart).toBeTruthy();
     expect(asObjects((await run(otherReseller, 'RevenueByMonth')).body)).toEqual([]);
     const byCustomer = await call(server.app, 'IReportingService/RunReport', { reportName: 'RevenueByCustomer' }, { cookie: reseller });
-    expect(asObjects(byCustomer.body).map((r) => [r.Customer, r.Revenue])).toEqual([['Contoso Ltd', 63.39]]);
+    // August 28.39, September 35.00, October 60.00.
+    expect(asObjects(byCustomer.body).map((r) => [r.Customer, r.Revenue])).toEqual([['Contoso Ltd', 123.39]]);
     // The buyer sees what it was billed, not its seller's cost and margin.
     const asBuyer = asObjects((await run(companyAdmin, 'RevenueByMonth')).body);
     expect(asBuyer.map((r) => [r.Month, r.Revenue, r.Cost, r.Margin])).toEqual([

@@ -1,7 +1,6 @@
-import { inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Queryable } from '../platform/db/database';
-import { accounts } from '../platform/db/schema';
-import { pathIds } from '../platform/session';
+import { rowsOf } from '../marketplace/catalogViewer';
 import { isTimeZone } from './calendar';
 
 // The parties of an invoice (issue 15): the payer — a company — and its seller, the nearest reseller
@@ -43,14 +42,15 @@ function addressOf(values: Record<string, unknown>): string {
 
 /** The account as an invoice party, with its seller's id. */
 export async function partyOf(db: Queryable, accountId: number): Promise<Party | undefined> {
-  const [self] = await db.select({ path: accounts.path }).from(accounts).where(inArray(accounts.id, [accountId]));
-  if (!self) return undefined;
-  const lineage = await db
-    .select({ id: accounts.id, type: accounts.type, path: accounts.path, name: accounts.displayName, views: accounts.views })
-    .from(accounts)
-    .where(inArray(accounts.id, pathIds(self.path)));
+  // The account and everything above it in one statement (its path lists their ids: `/1/57/1203/`).
+  const lineage = await rowsOf<{ id: number; type: string; path: string; name: string; views: Record<string, { Values: Record<string, unknown> }> }>(
+    db,
+    sql`select a.id, a.type, a.path, a.display_name as name, a.views from accounts a
+        where a.id = any(string_to_array(trim(both '/' from (select path from accounts where id = ${accountId})), '/')::int[])`,
+  );
   const nearestFirst = lineage.sort((a, b) => b.path.length - a.path.length);
-  const own = nearestFirst[0]!;
+  const own = nearestFirst[0];
+  if (!own || own.id !== accountId) return undefined;
   const values = valuesOf(own);
   const country = text(values.Country);
   const zone = text(values.TimeZone);

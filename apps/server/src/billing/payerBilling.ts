@@ -26,9 +26,11 @@ const PAYER_LOCK = 727_312;
 export interface BillingRunCache {
   prices: Map<number, Promise<Map<number, EffectivePrice>>>;
   recurringItems: Promise<Map<string, number>> | null;
+  /** Sellers are few (resellers) and bill many payers: each read once per run. */
+  sellers: Map<number, Promise<Party | undefined>>;
 }
 
-export const newRunCache = (): BillingRunCache => ({ prices: new Map(), recurringItems: null });
+export const newRunCache = (): BillingRunCache => ({ prices: new Map(), recurringItems: null, sellers: new Map() });
 
 interface SubscriptionRow {
   account_id: number;
@@ -250,6 +252,7 @@ export async function billPayer(
 ): Promise<{ outcome: PayerOutcome; invoices: number }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${PAYER_LOCK}, ${payerAccountId})`);
+    // A statement of its own: its snapshot is taken after the lock, so it sees the mark of a run that held it.
     const [done] = await tx
       .select({ id: billedPayerIntervals.payerAccountId })
       .from(billedPayerIntervals)
@@ -257,8 +260,14 @@ export async function billPayer(
     if (done) return { outcome: 'already_billed' as const, invoices: 0 };
     const payer = await partyOf(tx, payerAccountId);
     if (!payer || localDay(now, payer.timeZone) < interval.end) return { outcome: 'not_closed' as const, invoices: 0 };
-    const seller = payer.sellerId === null ? null : await partyOf(tx, payer.sellerId);
+    let seller: Party | null | undefined = null;
+    if (payer.sellerId !== null) {
+      const known = cache.sellers.get(payer.sellerId) ?? partyOf(tx, payer.sellerId);
+      cache.sellers.set(payer.sellerId, known);
+      seller = await known;
+    }
 
+    // A seller's name and address are taken as the run found them: a rename during a run is not an invoice's business.
     const lines = seller ? [...(await subscriptionLines(tx, cache, payer, interval)), ...(await customChargeLines(tx, payer, interval))] : [];
     const byCurrency = new Map<string, PendingLine[]>();
     for (const line of lines) byCurrency.set(line.currency, [...(byCurrency.get(line.currency) ?? []), line]);
