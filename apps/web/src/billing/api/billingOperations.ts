@@ -1,5 +1,16 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { BillingIntervals, BillingRun, GetInvoicesRequest, GetOnlineBillRequest, Invoice, InvoiceSummary, OnlineBill, RunBillingRequest } from '@cmp/contracts/billing';
+import type {
+  BillingIntervals,
+  BillingRun,
+  GetInvoicesRequest,
+  GetOnlineBillRequest,
+  Invoice,
+  InvoiceFileTask,
+  InvoiceSummary,
+  OnlineBill,
+  RequestInvoiceGenerationRequest,
+  RunBillingRequest,
+} from '@cmp/contracts/billing';
 import { IDEMPOTENCY_KEY_HEADER } from '@cmp/contracts/customCharges';
 import { callOperation } from '../../platform/api/callOperation';
 import type { DownloadedFile } from '../../platform/files/saveDownload';
@@ -87,3 +98,27 @@ export const downloadInvoice = (invoiceId: number) => callOperation<DownloadedFi
 /** The month's online bill as an Excel workbook (ExportOnlineBill), with the switches the card shows. */
 export const exportOnlineBill = (request: { accountId: number; billingInterval: string; hideIndirectPayments: boolean; groupByCustomers: boolean }) =>
   callOperation<DownloadedFile>('IAccountService', 'ExportOnlineBill', request);
+
+/** The caller's own invoice file tasks of an account (not part of billingQueryKey: a billing run does not change them). */
+export const invoiceFileTasksQueryKey = (accountId: number) => ['invoiceFileTasks', accountId] as const;
+
+/** Asks for the month's invoices as PDFs in a ZIP, e-mailed as a link; the dialog shows a refusal ("No billing data for this period"). */
+export const requestInvoiceGeneration = (request: RequestInvoiceGenerationRequest) =>
+  callOperation<InvoiceFileTask>('IInvoiceBillingService', 'RequestInvoiceGeneration', request, { suppressErrorToast: true });
+
+export const getInvoiceGenerationTasks = (accountId: number, signal?: AbortSignal) =>
+  callOperation<{ Tasks: InvoiceFileTask[] }>('IInvoiceBillingService', 'GetInvoiceGenerationTasks', { accountId }, quiet(signal));
+
+/** How often tasks still Queued or Running are asked for their progress. */
+export const INVOICE_FILE_TASK_POLL_MS = 3_000;
+
+export const isInvoiceFileTaskActive = (task: InvoiceFileTask) => task.Status === 'Queued' || task.Status === 'Running';
+
+/** The caller's recent tasks for the account, newest first; asked every 3 s while any is still Queued or Running. */
+export function useInvoiceFileTasks(accountId: number) {
+  return useQuery({
+    queryKey: invoiceFileTasksQueryKey(accountId),
+    queryFn: ({ signal }) => getInvoiceGenerationTasks(accountId, signal),
+    refetchInterval: (query) => (query.state.data?.Tasks.some(isInvoiceFileTaskActive) ? INVOICE_FILE_TASK_POLL_MS : false),
+  });
+}

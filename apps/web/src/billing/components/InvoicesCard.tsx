@@ -11,11 +11,12 @@ import { ListPagination } from '../../users/components/ListPagination';
 import type { SortState } from '../../users/components/SortableHeaderCell';
 import { useInvoices } from '../api/billingOperations';
 import { InvoiceDialog } from './InvoiceDialog';
+import { InvoiceFilesSection } from './InvoiceFilesSection';
 import { InvoicesTable, type InvoiceSortField } from './InvoicesTable';
 
 const PAGE_SIZES = [10, 25, 50, 100];
 
-/** The invoices and credit notes the account issued or received, newest first; a row opens one. */
+/** The invoices and credit notes the account issued or received, newest first; a row opens one. Below them, a month's invoices as PDF files. */
 export function InvoicesCard({ accountId }: { accountId: number }) {
   const { t } = useTranslation();
   const headingId = useId();
@@ -52,6 +53,7 @@ export function InvoicesCard({ accountId }: { accountId: number }) {
             <ListPagination total={data.Total} page={page} pageSize={pageSize} pageSizes={PAGE_SIZES} onPageChange={(next) => setPaging({ listKey, page: next })} onPageSizeChange={setPageSize} />
           </>
         ))}
+      <InvoiceFilesSection accountId={accountId} />
       {opened && <InvoiceDialog accountId={accountId} summary={opened} onClose={() => setOpened(undefined)} />}
     </Paper>
   );

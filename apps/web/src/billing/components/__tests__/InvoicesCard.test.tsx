@@ -60,7 +60,7 @@ const invoice: Invoice = {
 
 describe('InvoicesCard', () => {
   it('lists invoices and credit notes, sorts on the server, and opens one by click or by Enter', async () => {
-    const { calls } = fakeServer((operation) => ({ body: operation === 'GetInvoices' ? { Invoices: [summary, creditNote], Total: 2 } : invoice }));
+    const { calls } = fakeServer((operation) => ({ body: operation === 'GetInvoices' ? { Invoices: [summary, creditNote], Total: 2 } : operation === 'GetInvoiceGenerationTasks' ? { Tasks: [] } : invoice }));
     const user = userEvent.setup();
     renderWithProviders(<InvoicesCard accountId={57} />);
     const table = await screen.findByRole('table', { name: 'Invoices' });
@@ -95,7 +95,7 @@ describe('InvoicesCard', () => {
   });
 
   it('says when no invoice has been issued', async () => {
-    fakeServer(() => ({ body: { Invoices: [], Total: 0 } }));
+    fakeServer((operation) => ({ body: operation === 'GetInvoiceGenerationTasks' ? { Tasks: [] } : { Invoices: [], Total: 0 } }));
     renderWithProviders(<InvoicesCard accountId={57} />);
     expect(await screen.findByText('No invoices have been issued yet.')).toHaveAttribute('role', 'status');
   });

@@ -1,4 +1,4 @@
-import type { BillingIntervals, BillingRun, OnlineBill, OnlineBillLine } from '@cmp/contracts/billing';
+import type { BillingIntervals, BillingRun, InvoiceFileTask, OnlineBill, OnlineBillLine } from '@cmp/contracts/billing';
 import { installFakeFetch, type FakeResponse } from '../../../test/fakeFetch';
 
 /** Contoso's months: November still running, October and September closed. */
@@ -60,6 +60,22 @@ export const run = (more: Partial<BillingRun> = {}): BillingRun => ({
   PayersDone: 1,
   InvoicesCreated: 0,
   Error: null,
+  ...more,
+});
+
+/** An invoice file task of Contoso's October, requested by the caller; Running by default. */
+export const fileTask = (more: Partial<InvoiceFileTask> = {}): InvoiceFileTask => ({
+  TaskId: 12,
+  AccountId: 57,
+  IntervalId: '2026-10',
+  Status: 'Running',
+  InvoicesTotal: 4,
+  InvoicesDone: 1,
+  EtaMinutes: 30,
+  MailFailed: false,
+  DownloadUrl: null,
+  RequestedAt: '2026-11-02T08:00:00.000Z',
+  FinishedAt: null,
   ...more,
 });
 
