@@ -56,6 +56,7 @@ import { orderAttachmentOperations } from './orders/orderAttachments';
 import { reportingOperations } from './reporting/reportingOperations';
 import { billingOperations } from './billing/billingOperations';
 import { billingDownloadOperations } from './billing/billingDownloads';
+import { invoiceFileJobs, invoiceFileOperations, registerInvoiceFileRoutes } from './billing/invoiceFiles';
 import { billingJobs } from './billing/billingRun';
 import { subscriptionJobs } from './subscriptions/subscriptionJobs';
 import { propagationJobs } from './pricing/propagationJobs';
@@ -162,6 +163,7 @@ export async function buildServer({ database, config, logger = false, extraOpera
     ...reportingOperations,
     ...billingOperations,
     ...billingDownloadOperations,
+    ...invoiceFileOperations,
     ...extraOperations,
   );
   // SSO_PROVIDERS → sso_providers and the login buttons of branding (README "Configuration").
@@ -178,6 +180,7 @@ export async function buildServer({ database, config, logger = false, extraOpera
     ...provisioningJobs({ send: (name, data, options) => jobs.send(name, data, options) }),
     ...subscriptionJobs,
     ...billingJobs,
+    ...invoiceFileJobs({ config, mailer: mail }),
   ]);
   app.decorate('jobs', jobs);
   // Started a moment after the server answers (issue 12: start-up), not in its way; a job sent
@@ -203,6 +206,7 @@ export async function buildServer({ database, config, logger = false, extraOpera
   registerBrandingRoutes(app, db);
   registerKeeperRoutes(app, db);
   registerCustomChargeRoutes(app, db, config, sessionCache);
+  registerInvoiceFileRoutes(app, db, config, sessionCache);
 
   // Built on first request: converting every schema takes a tenth of a second of start-up.
   let openApi: ReturnType<typeof buildOpenApiDocument> | undefined;

@@ -251,3 +251,39 @@ export type Invoice = z.infer<typeof invoiceSchema>;
 /** IInvoiceBillingService/DownloadInvoice: the invoice as a PDF. */
 export const downloadInvoiceRequestSchema = getInvoiceRequestSchema;
 export const invoiceDownloadSchema = fileDownloadSchema;
+
+// ---- Invoice generation (IInvoiceBillingService/RequestInvoiceGeneration; spec §7 "invoice billing
+// task": the result is e-mailed, ETA at most 30 minutes)
+
+/** spec §9: the portal promises the files within this many minutes. */
+export const INVOICE_GENERATION_ETA_MINUTES = 30;
+
+export const INVOICE_FILE_TASK_STATUSES = ['Queued', 'Running', 'Completed', 'Failed'] as const;
+
+export const requestInvoiceGenerationRequestSchema = z.object({ accountId: accountIdSchema, intervalId: intervalIdSchema }).strict();
+export type RequestInvoiceGenerationRequest = z.input<typeof requestInvoiceGenerationRequestSchema>;
+
+export const invoiceFileTaskSchema = z.object({
+  TaskId: z.number().int(),
+  AccountId: z.number().int(),
+  IntervalId: z.string(),
+  Status: z.enum(INVOICE_FILE_TASK_STATUSES),
+  InvoicesTotal: z.number().int(),
+  InvoicesDone: z.number().int(),
+  /** Minutes the portal tells the user to expect at most (INVOICE_GENERATION_ETA_MINUTES). */
+  EtaMinutes: z.number().int(),
+  /** The files are ready, but the e-mail with the link could not be sent: "Sorry, we are unable to send email right now. Please try again later." */
+  MailFailed: z.boolean(),
+  /** GET it with the session cookie (the requester only) once Completed: a ZIP of the invoices' PDFs. */
+  DownloadUrl: z.string().nullable(),
+  RequestedAt: z.string(),
+  FinishedAt: z.string().nullable(),
+});
+export type InvoiceFileTask = z.infer<typeof invoiceFileTaskSchema>;
+
+/** The caller's recent invoice generation tasks for an account, newest first. */
+export const getInvoiceGenerationTasksRequestSchema = z.object({ accountId: accountIdSchema }).strict();
+export const getInvoiceGenerationTasksResponseSchema = z.object({ Tasks: z.array(invoiceFileTaskSchema) });
+
+/** Where a finished task's ZIP is downloaded (GET, session cookie). */
+export const invoiceFilesPath = (taskId: number) => `/billing/invoice-files/${taskId}`;

@@ -137,5 +137,6 @@ export const ERROR_KEYS = [
   // Billing (issue 15).
   'billing_interval_open',
   'billing_intervals_failed',
+  'billing_no_data',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];

@@ -236,3 +236,37 @@ describe('revenue reports', () => {
     ]);
   });
 });
+
+describe('invoice generation (RequestInvoiceGeneration)', () => {
+  it('draws the month’s invoices into a ZIP, mails the requester a link, and gives the ZIP to the requester only', async () => {
+    const asked = await billingOp('RequestInvoiceGeneration', { accountId: contoso, intervalId: '2026-09' }, companyAdmin);
+    expect(asked.status).toBe(200);
+    expect(asked.body).toMatchObject({ Status: 'Queued', InvoicesTotal: 1, EtaMinutes: 30, DownloadUrl: null });
+    const tasks = await until(
+      async () => (await billingOp('GetInvoiceGenerationTasks', { accountId: contoso }, companyAdmin)).body.Tasks as { TaskId: number; Status: string; InvoicesDone: number; DownloadUrl: string | null; MailFailed: boolean }[],
+      (list) => list[0]?.Status === 'Completed',
+    );
+    expect(tasks[0]).toMatchObject({ TaskId: asked.body.TaskId, InvoicesDone: 1, DownloadUrl: `/billing/invoice-files/${asked.body.TaskId}` });
+    const zipped = await server.app.inject({ method: 'GET', url: tasks[0]!.DownloadUrl!, headers: { cookie: companyAdmin } });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-type']).toBe('application/zip');
+    const { default: JSZip } = await import('jszip');
+    const zip = await JSZip.loadAsync(zipped.rawPayload);
+    const [invoice] = await invoicesOf('2026-09');
+    expect(Object.keys(zip.files)).toEqual([`${invoice!.InvoiceNumber}.pdf`]);
+    expect((await zip.file(`${invoice!.InvoiceNumber}.pdf`)!.async('nodebuffer')).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const [mail] = await rowsOf<{ subject: string; text_body: string }>(sql`select subject, text_body from mail_outbox order by id desc limit 1`);
+    expect(mail!.subject).toMatch(/^Your invoices for September 2026 are ready$/);
+    expect(mail!.text_body).toContain(`/billing/invoice-files/${asked.body.TaskId}`);
+    // Another user — even the seller — does not get the requester's files.
+    expect((await server.app.inject({ method: 'GET', url: tasks[0]!.DownloadUrl!, headers: { cookie: reseller } })).statusCode).toBe(403);
+    expect((await server.app.inject({ method: 'GET', url: tasks[0]!.DownloadUrl! })).statusCode).toBe(401);
+  });
+
+  it('says so for a month without invoices, and refuses an account outside the hierarchy', async () => {
+    const empty = await billingOp('RequestInvoiceGeneration', { accountId: contoso, intervalId: '2026-05' }, companyAdmin);
+    expect(empty.status).toBe(400);
+    expect(empty.body.Message).toBe('No billing data for this period');
+    expect((await billingOp('RequestInvoiceGeneration', { accountId: contoso, intervalId: '2026-09' }, otherReseller)).status).toBe(403);
+  });
+});

@@ -25,7 +25,7 @@ const ONLINE_BILL_READ = requirement('BILLING_ONLINE_BILL', ['Read']);
 const MAX_EXPORT_LINES = 100_000;
 
 /** The platform owner's title, colour and logo as PDFKit can draw it (an SVG logo is turned into a PNG). */
-async function invoiceBranding(db: Database): Promise<InvoiceBranding> {
+export async function invoiceBranding(db: Database): Promise<InvoiceBranding> {
   const branding = await loadPlatformBranding(db);
   const file = branding.logo ? await readStoredFile(db, `branding/${branding.logo}`) : undefined;
   let logo: Buffer | null = null;

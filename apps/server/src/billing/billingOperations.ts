@@ -112,13 +112,19 @@ const getInvoices = defineOperation({
 });
 
 /** The caller may see an invoice it (or an account below it) sold or bought; the seller's side also sees costs and margins. */
-async function requireInvoice(db: Queryable, caller: CallerSession, invoiceId: number): Promise<{ row: InvoiceRow & Record<string, unknown>; sellerSide: boolean }> {
+/** An invoice's row with what GetInvoice shows of it; undefined when there is none. */
+async function invoiceRow(db: Queryable, invoiceId: number): Promise<(InvoiceRow & Record<string, unknown>) | undefined> {
   const [row] = await rowsOf<InvoiceRow & Record<string, unknown>>(
     db,
     sql`select ${INVOICE_COLUMNS}, pa.path as payer_path, i.period_start, i.period_end, i.tax_rate::text as tax_rate, i.reverse_charge,
           i.seller_country, i.seller_vat_id, i.seller_address, i.buyer_country, i.buyer_vat_id, i.buyer_address
         from invoices i join accounts sa on sa.id = i.seller_account_id join accounts pa on pa.id = i.payer_account_id where i.id = ${invoiceId}`,
   );
+  return row;
+}
+
+async function requireInvoice(db: Queryable, caller: CallerSession, invoiceId: number): Promise<{ row: InvoiceRow & Record<string, unknown>; sellerSide: boolean }> {
+  const row = await invoiceRow(db, invoiceId);
   if (!row) throw accessDenied();
   const scope = await callerScopePath(db, caller, INVOICES_READ);
   const sellerSide = row.seller_path.startsWith(scope);
@@ -142,6 +148,16 @@ const getInvoice = defineOperation({
 /** The invoice as GetInvoice answers it (and DownloadInvoice draws it). */
 export async function readInvoice(db: Queryable, caller: CallerSession, invoiceId: number): Promise<Invoice> {
   const { row, sellerSide } = await requireInvoice(db, caller, invoiceId);
+  return invoiceOf(db, row, sellerSide);
+}
+
+/** An invoice for a job that checked access itself (the invoice files): the buyer's view, without costs and margins. */
+export async function invoiceForDocument(db: Queryable, invoiceId: number): Promise<Invoice | undefined> {
+  const row = await invoiceRow(db, invoiceId);
+  return row ? invoiceOf(db, row, false) : undefined;
+}
+
+async function invoiceOf(db: Queryable, row: InvoiceRow & Record<string, unknown>, sellerSide: boolean): Promise<Invoice> {
   const lines = await rowsOf<Record<string, unknown>>(
     db,
     sql`select l.*, l.unit_price::text as unit_price, l.amount::text as amount, l.purchase_amount::text as purchase_amount, l.margin::text as margin, a.display_name as customer_name

@@ -4,10 +4,9 @@ import { isAllowed } from '@cmp/contracts/capabilities';
 import type { Database } from '../platform/db/database';
 import { customChargeAttachments } from '../platform/db/schema';
 import type { ServerConfig } from '../platform/config';
-import { ApiError, accessDenied, notSignedIn } from '../platform/errors';
-import { loadSession, memoized } from '../platform/session';
+import { accessDenied } from '../platform/errors';
+import { downloadCaller } from '../platform/downloadCaller';
 import type { SessionCache } from '../platform/sessionCache';
-import { isAddressAllowed } from '../security/ipRestrictions';
 import { downloadFileName } from './attachmentChecks';
 import { customChargesRule, requireCustomCharge } from './customChargeAccess';
 
@@ -21,12 +20,7 @@ import { customChargesRule, requireCustomCharge } from './customChargeAccess';
 export function registerCustomChargeRoutes(app: FastifyInstance, db: Database, config: ServerConfig, sessionCache?: SessionCache): void {
   // The path customChargeAttachmentPath (contracts) builds.
   app.get<{ Params: { customChargeId: string } }>('/custom-charges/:customChargeId/attachment', async (request, reply) => {
-    const caller = await loadSession(db, config, request, sessionCache);
-    if (!caller) throw notSignedIn();
-    if (!(await memoized(caller, `ip:${request.ip}`, () => isAddressAllowed(db, caller.userAccount.path, request.ip)))) {
-      throw new ApiError(403, 'ip_blocked', { address: request.ip });
-    }
-    if (caller.mustSetupMfa) throw new ApiError(403, 'mfa_setup_required');
+    const caller = await downloadCaller(db, config, request, sessionCache);
     if (!isAllowed(caller.capabilities, customChargesRule('Read'))) throw accessDenied();
     const customChargeId = Number(request.params.customChargeId);
     if (!/^\d{1,9}$/.test(request.params.customChargeId) || customChargeId < 1) throw accessDenied();

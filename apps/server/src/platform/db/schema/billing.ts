@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { unitPrice } from './columns';
+import { bytea, unitPrice } from './columns';
 import { accounts } from './accounts';
 
 // Billing (issue 15; README "Billing"): what was sold is billed exactly once and to the cent. The
@@ -172,4 +172,36 @@ export const invoiceLines = pgTable(
     index('invoice_lines_invoice_idx').on(t.invoiceId),
     check('invoice_lines_reason_check', sql`${t.reason} in ('Recurring', 'Start', 'Termination', 'QuantityChange', 'PriceChange', 'Setup', 'CustomCharge')`),
   ],
+);
+
+/**
+ * An invoice generation task (IInvoiceBillingService/RequestInvoiceGeneration): a job draws the PDFs of
+ * an account's invoices of a month into one ZIP, keeps it here and mails the requester a link.
+ */
+export const invoiceFileTasks = pgTable(
+  'invoice_file_tasks',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    intervalId: text('interval_id').notNull(),
+    requestedByAccountId: integer('requested_by_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** The requester's language: of the PDFs and the mail. */
+    locale: text('locale').notNull(),
+    /** 'Queued', 'Running', 'Completed' or 'Failed'. */
+    status: text('status').notNull().default('Queued'),
+    invoicesTotal: integer('invoices_total').notNull().default(0),
+    invoicesDone: integer('invoices_done').notNull().default(0),
+    fileName: text('file_name'),
+    content: bytea('content'),
+    /** The files are ready but the mail with the link could not be sent. */
+    mailFailed: boolean('mail_failed').notNull().default(false),
+    error: text('error'),
+    requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('invoice_file_tasks_account_idx').on(t.accountId, t.requestedAt), check('invoice_file_tasks_status_check', sql`${t.status} in ('Queued', 'Running', 'Completed', 'Failed')`)],
 );
