@@ -6,6 +6,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { InvoiceFileTask } from '@cmp/contracts/billing';
+import { visuallyHidden } from '../../platform/ui/visuallyHidden';
 import { isInvoiceFileTaskActive } from '../api/billingOperations';
 import { formatInterval, formatIssuedAt } from '../utils/billingFormat';
 
@@ -25,8 +26,9 @@ export function InvoiceFileTaskItem({ task }: { task: InvoiceFileTask }) {
           <Typography variant="body2" color="text.secondary">
             {t('billing.invoice_files.requested_at', { time: formatIssuedAt(task.RequestedAt, i18n.language) })}
           </Typography>
-          {/* The state is a polite live region: a screen reader hears when it moves on (WCAG 4.1.3). */}
-          <Typography variant="body2" role="status">
+          {/* The state is a polite live region: a screen reader hears when it moves on, and of which month (WCAG 4.1.3). */}
+          <Typography variant="body2" role="status" color={task.Status === 'Failed' ? 'error' : undefined}>
+            <Box component="span" sx={visuallyHidden}>{`${month}: `}</Box>
             {t(task.Status === 'Completed' && !task.MailFailed ? 'billing.invoice_files.status.Mailed' : `billing.invoice_files.status.${task.Status}`)}
           </Typography>
         </div>

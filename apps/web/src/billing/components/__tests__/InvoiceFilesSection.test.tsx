@@ -47,6 +47,8 @@ describe('Invoice files (Invoices card)', () => {
     expect(calls('RequestInvoiceGeneration').map((call) => call.body)).toEqual([{ accountId: 57, intervalId: '2026-09' }]);
     const list = screen.getByRole('list', { name: 'Requested invoice files' });
     expect(within(list).getByRole('listitem')).toHaveTextContent(/September 2026.*Waiting to start\./);
+    // The polite status names the month, for those who hear it change.
+    expect(within(list).getByRole('status')).toHaveTextContent('September 2026: Waiting to start.');
     expect(within(list).getByRole('progressbar', { name: 'Progress of the invoice files: September 2026' })).toBeInTheDocument();
     expect(calls('GetInvoiceGenerationTasks')[0]?.body).toEqual({ accountId: 57 });
   });
