@@ -168,8 +168,7 @@ function RevenueChartFigure({ query }: { query: ReturnType<typeof useRevenueFigu
           ))}
         </Box>
       </Box>
-      {/* Inert: the chart's own keyboard navigation and tooltips would repeat the table below for nobody (its figures are read from the table). */}
-      <Box inert sx={{ height: CHART_HEIGHT }}>
+      <Box aria-hidden sx={{ height: CHART_HEIGHT }}>
         <Suspense fallback={<Skeleton variant="rounded" height={CHART_HEIGHT} />}>
           <RevenueChart labels={labels} series={series} height={CHART_HEIGHT} format={(value) => compact.format(value)} />
         </Suspense>
