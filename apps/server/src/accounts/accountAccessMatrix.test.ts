@@ -51,6 +51,10 @@ const HAND_WRITTEN: Record<string, (ids: Ids) => unknown> = {
   'IMarketplaceService/GetService': ({ pricelist }) => ({ serviceId: 'SKYLINE_MAIL', pricelistId: pricelist }),
   // A limit the schema accepts, so only the company decides.
   'IAccountService/SetCreditLimit': ({ account }) => ({ companyAccountId: account, creditLimit: '1000.00' }),
+  // A month the schema accepts, so only the account decides.
+  'IAccountService/GetOnlineBill': ({ account }) => ({ accountId: account, billingInterval: '2026-09' }),
+  'IAccountService/ExportOnlineBill': ({ account }) => ({ accountId: account, billingInterval: '2026-09' }),
+  'IInvoiceBillingService/RequestInvoiceGeneration': ({ account }) => ({ accountId: account, intervalId: '2026-09' }),
   // A reason the schema accepts, so only the order decides.
   'IAccountService/DeclineCreditCheckOrder': ({ order }) => ({ orderId: order, reason: 'Probe' }),
   // A file the checks accept (a pdf), so only the order decides.
