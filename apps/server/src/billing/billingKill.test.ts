@@ -15,9 +15,12 @@ import { seedBillingWorld } from './testing/billingWorld';
 // Issue 15 "a run killed with kill -9 and started again completes with exactly one invoice per payer
 // and interval": a child process bills a run and is killed with SIGKILL half-way; the run started
 // again bills the rest — one invoice per payer, numbers without gaps, the figures of an uninterrupted
-// run. On the database the suite runs on: a PGlite directory, or a scratch PostgreSQL database.
+// run, at every level of the chain (the companies' resellers and their distributor are billed too).
+// On the database the suite runs on: a PGlite directory, or a scratch PostgreSQL database.
 
+/** Companies; their two resellers and the distributor above them are payers too. */
 const PAYERS = 40;
+const RESELLERS = 2;
 const CHILD = path.resolve(import.meta.dirname, 'testing/billingChild.ts');
 let scratch: ScratchDatabase | undefined;
 let dataDir: string | undefined;
@@ -57,7 +60,14 @@ describe('a billing run killed with kill -9', () => {
     else dataDir = mkdtempSync(path.join(tmpdir(), 'cmp-billing-kill-'));
     let handle = await open();
     await ensureInitialData(handle.db, { ...readConfig({}), loadDemoData: true, demoPassword: 'Kill-Test-Password-1!' });
-    const world = await seedBillingWorld(handle.db, { resellers: 2, companiesPerReseller: PAYERS / 2, subscriptionsPerCompany: 2 }, new Date('2026-06-10T08:00:00Z'));
+    const world = await seedBillingWorld(handle.db, { resellers: RESELLERS, companiesPerReseller: PAYERS / RESELLERS, subscriptionsPerCompany: 2 }, new Date('2026-06-10T08:00:00Z'));
+    // The platform owner's pricelist for the distributor (and so for everyone below it): Skyline Mail's
+    // purchase price, 4.10 a seat, is what each level pays the one above it.
+    await handle.db.execute(sql`with owner as (select id from accounts where parent_id is null order by id limit 1),
+        pl as (insert into pricelists (owner_account_id, name, priority, currency) select id, 'Kill test base', 1, 'EUR' from owner returning id),
+        svc as (insert into pricelist_services (pricelist_id, product_name) select id, 'SKYLINE_MAIL' from pl),
+        rule as (insert into pricing_rules (pricelist_id, name, priority, is_default, model) select id, 'Default: SRP', 1, true, 'Srp' from pl)
+      insert into pricelist_customers (pricelist_id, customer_account_id) select id, ${world.ownerAccountId} from pl`);
     const runId = await createBillingRun(handle.db, { intervalId: '2026-07', scopeAccountId: world.ownerAccountId, startedByAccountId: null });
     await handle.close();
 
@@ -72,22 +82,40 @@ describe('a billing run killed with kill -9', () => {
       expect(before[0]!.n).toBeLessThan(PAYERS);
 
       await executeBillingRun(handle.db, runId);
+      const payers = PAYERS + RESELLERS + 1;
       const [run] = await rowsOf<{ status: string; payers_done: number; invoices_created: number }>(handle.db, sql`select status, payers_done, invoices_created from billing_runs where id = ${runId}`);
-      expect(run).toEqual({ status: 'Completed', payers_done: PAYERS, invoices_created: PAYERS });
-      const invoices = await rowsOf<{ payer_account_id: number; seller_account_id: number; number: number; subtotal: string; tax_amount: string; total: string; lines: number }>(
+      expect(run).toEqual({ status: 'Completed', payers_done: payers, invoices_created: payers });
+      const invoices = await rowsOf<{ payer_account_id: number; payer_type: string; seller_account_id: number; number: number; subtotal: string; tax_amount: string; total: string; lines: number }>(
         handle.db,
-        sql`select i.payer_account_id, i.seller_account_id, i.number, i.subtotal::text, i.tax_amount::text, i.total::text, (select count(*)::int from invoice_lines l where l.invoice_id = i.id) as lines
-            from invoices i where i.billing_run_id = ${runId} order by i.seller_account_id, i.number`,
+        sql`select i.payer_account_id, p.type as payer_type, i.seller_account_id, i.number, i.subtotal::text, i.tax_amount::text, i.total::text,
+              (select count(*)::int from invoice_lines l where l.invoice_id = i.id) as lines
+            from invoices i join accounts p on p.id = i.payer_account_id where i.billing_run_id = ${runId} order by i.seller_account_id, i.number`,
       );
-      expect(invoices).toHaveLength(PAYERS);
-      expect(new Set(invoices.map((i) => i.payer_account_id)).size).toBe(PAYERS);
-      // Per seller 1, 2, 3 … with no number lost to the killed transaction.
+      expect(invoices).toHaveLength(payers);
+      expect(new Set(invoices.map((i) => i.payer_account_id)).size).toBe(payers);
+      // Per seller 1, 2, 3 … with no number lost to the killed transaction (the platform owner's follow the demo's).
       for (const seller of new Set(invoices.map((i) => i.seller_account_id))) {
-        const numbers = invoices.filter((i) => i.seller_account_id === seller).map((i) => i.number);
+        const numbers = (await rowsOf<{ number: number }>(handle.db, sql`select number from invoices where seller_account_id = ${seller} order by number`)).map((i) => i.number);
         expect(numbers).toEqual(numbers.map((_, index) => index + 1));
       }
-      // As an uninterrupted run bills July: two subscriptions of 3 seats at 10.00, German VAT.
-      for (const invoice of invoices) expect(invoice).toMatchObject({ subtotal: '60.0000', tax_amount: '11.4000', total: '71.4000', lines: 2 });
+      // As an uninterrupted run bills July: two subscriptions of 3 seats at 10.00, German VAT …
+      const companies = invoices.filter((i) => i.payer_type === 'Company');
+      expect(companies).toHaveLength(PAYERS);
+      for (const invoice of companies) expect(invoice).toMatchObject({ subtotal: '60.0000', tax_amount: '11.4000', total: '71.4000', lines: 2 });
+      // … each reseller its 20 companies' 40 lines at 3 × 4.10, German VAT; the distributor all 80, from the
+      // platform owner abroad (no VAT).
+      const resellers = invoices.filter((i) => i.payer_type === 'Reseller');
+      expect(resellers.filter((i) => i.payer_account_id !== world.ownerAccountId)).toEqual(
+        Array.from({ length: RESELLERS }, () => expect.objectContaining({ seller_account_id: world.ownerAccountId, subtotal: '492.0000', tax_amount: '93.4800', total: '585.4800', lines: 40 })),
+      );
+      expect(resellers.find((i) => i.payer_account_id === world.ownerAccountId)).toMatchObject({ subtotal: '984.0000', tax_amount: '0.0000', lines: 80 });
+      // Each level's margin reconciles to the cent: what it sold less what it was billed for the same lines.
+      const [margins] = await rowsOf<{ sold: string; bought: string; margin: string }>(
+        handle.db,
+        sql`select sum(l.amount)::text as sold, sum(l.purchase_amount)::text as bought, sum(l.margin)::text as margin
+            from invoice_lines l join invoices i on i.id = l.invoice_id where i.billing_run_id = ${runId} and i.seller_account_id <> ${world.ownerAccountId} and l.payer_account_id = l.customer_account_id`,
+      );
+      expect(margins).toEqual({ sold: '2400.0000', bought: '984.0000', margin: '1416.0000' });
     } finally {
       await handle.close();
     }

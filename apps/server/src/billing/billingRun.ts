@@ -1,15 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../platform/db/database';
 import { accounts, billingRuns } from '../platform/db/schema';
-import { rowsOf } from '../marketplace/catalogViewer';
 import { runBounded, type JobDefinition } from '../platform/jobs';
 import { intervalContaining, intervalOf, previousInterval, type Interval } from './calendar';
 import { billPayer, newRunCache } from './payerBilling';
+import { payersToBill, type PayerToBill } from './billingPayers';
 
 // The billing run (issue 15; README "Billing"): a row in billing_runs, then a pg-boss job that bills
 // each payer below its scope in its own transaction (payerBilling.ts). The job may be repeated — a
 // retry, a second node, a restart after `kill -9` — and only bills the payers still without their
 // month's mark, so a run always completes with exactly one invoice per payer, seller and month.
+// Companies come first, then the resellers from the deepest up to the platform owner: a reseller's
+// invoice copies the lines it issued (upstreamBilling.ts), so it is billed after its customers.
 
 export const BILLING_RUN_JOB = 'billing.run';
 export const BILLING_SWEEP_JOB = 'billing.sweep';
@@ -32,25 +34,14 @@ export async function createBillingRun(db: Queryable, input: { intervalId: strin
   return run!.id;
 }
 
-/** The companies below the scope that have something to bill and no mark for the month yet. */
-async function payersToBill(db: Database, interval: Interval, scopePath: string): Promise<number[]> {
-  const bound = new Date((interval.end + 1) * 86_400_000);
-  // A subscription's company is among the ids of its path: found by primary key, not by a prefix
-  // test per company (10,000 companies each scanning the accounts took most of a run).
-  const rows = await rowsOf<{ id: number }>(
-    db,
-    sql`select c.id from accounts c
-        where c.type = 'Company' and c.path like ${`${scopePath}%`}
-          and c.id in (
-            select unnest(string_to_array(trim(both '/' from a.path), '/')::int[]) from accounts a
-            where a.type = 'Product' and a.path like ${`${scopePath}%`}
-              and exists (select 1 from subscription_history h where h.subscription_account_id = a.id and h.valid_from < ${bound})
-            union
-            select cc.account_id from custom_charges cc where cc.status = 'PendingBilling')
-          and not exists (select 1 from billed_payer_intervals b where b.payer_account_id = c.id and b.interval_id = ${interval.id})
-        order by c.id`,
-  );
-  return rows.map((r) => r.id);
+/**
+ * The payers in the order they are billed, in batches billed side by side: every company, then the
+ * resellers one level at a time from the deepest up, each level after the one below it committed.
+ */
+export function billingOrder(payers: readonly PayerToBill[]): number[][] {
+  const companies = payers.filter((p) => p.type !== 'Reseller').map((p) => p.id);
+  const depths = [...new Set(payers.filter((p) => p.type === 'Reseller').map((p) => p.depth))].sort((a, b) => b - a);
+  return [companies, ...depths.map((depth) => payers.filter((p) => p.type === 'Reseller' && p.depth === depth).map((p) => p.id))].filter((level) => level.length > 0);
 }
 
 /** Bills every payer of the run still to bill; marks the run Completed (or Failed with the reason). */
@@ -73,12 +64,14 @@ export async function executeBillingRun(db: Database, runId: number, options: Bi
     // A resumed run counts what it still has to do on top of what it did.
     await db.update(billingRuns).set({ payersTotal: sql`${billingRuns.payersDone} + ${payers.length}`, status: 'Running', error: null }).where(eq(billingRuns.id, runId));
     const cache = newRunCache();
-    await runBounded(payers, options.concurrency ?? 1, async (payerId) => {
-      const { outcome } = await billPayer(db, cache, payerId, interval, runId, now);
-      // A month not over yet in the payer's time zone: a later run bills it; the run counts it as handled.
-      if (outcome !== 'billed') await db.update(billingRuns).set({ payersDone: sql`${billingRuns.payersDone} + 1` }).where(eq(billingRuns.id, runId));
-      await options.onPayerDone?.(payerId);
-    });
+    for (const level of billingOrder(payers)) {
+      await runBounded(level, options.concurrency ?? 1, async (payerId) => {
+        const { outcome } = await billPayer(db, cache, payerId, interval, runId, now);
+        // A month not over yet in the payer's time zone, or a reseller waiting for a customer: a later run bills it; the run counts it as handled.
+        if (outcome !== 'billed') await db.update(billingRuns).set({ payersDone: sql`${billingRuns.payersDone} + 1` }).where(eq(billingRuns.id, runId));
+        await options.onPayerDone?.(payerId);
+      });
+    }
     await db.update(billingRuns).set({ status: 'Completed', finishedAt: new Date() }).where(and(eq(billingRuns.id, runId), eq(billingRuns.status, 'Running')));
   } catch (error) {
     await db

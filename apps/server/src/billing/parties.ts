@@ -3,8 +3,9 @@ import type { Queryable } from '../platform/db/database';
 import { rowsOf } from '../marketplace/catalogViewer';
 import { isTimeZone } from './calendar';
 
-// The parties of an invoice (issue 15): the payer — a company — and its seller, the nearest reseller
-// above it, with what the invoice needs of each: name, country, VAT id, currency and time zone.
+// The parties of an invoice (issue 15): the payer — a company, or a reseller billed for what its
+// customers bought — and its seller, the nearest reseller above it (a vendor for the platform
+// owner), with what the invoice needs of each: name, country, VAT id, currency and time zone.
 
 export interface Party {
   id: number;
@@ -21,6 +22,8 @@ export interface Party {
   timeZone: string;
   /** The nearest Reseller above it; null at the top. */
   sellerId: number | null;
+  /** Every Reseller above it, nearest first: its seller, its seller's seller … the platform owner (issue 15 "every level of the chain"). */
+  resellerIds: number[];
 }
 
 /** Where a country's businesses keep their books when the account names no time zone. */
@@ -54,6 +57,7 @@ export async function partyOf(db: Queryable, accountId: number): Promise<Party |
   const values = valuesOf(own);
   const country = text(values.Country);
   const zone = text(values.TimeZone);
+  const resellerIds = nearestFirst.slice(1).flatMap((row) => (row.type === 'Reseller' ? [row.id] : []));
   const currency = nearestFirst.map((row) => text(valuesOf(row).Currency)).find((c) => c !== null && /^[A-Z]{3}$/.test(c));
   return {
     id: own.id,
@@ -65,6 +69,7 @@ export async function partyOf(db: Queryable, accountId: number): Promise<Party |
     address: addressOf(values),
     currency: currency ?? 'EUR',
     timeZone: zone && isTimeZone(zone) ? zone : (country && COUNTRY_TIME_ZONES[country]) || 'UTC',
-    sellerId: nearestFirst.slice(1).find((row) => row.type === 'Reseller')?.id ?? null,
+    sellerId: resellerIds[0] ?? null,
+    resellerIds,
   };
 }

@@ -1,18 +1,22 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { BILLING_FREQUENCY_MONTHS, COMMITMENT_MONTHS, type BillingFrequency, type Commitment } from '@cmp/contracts/orders';
 import type { Database, Queryable, Tx } from '../platform/db/database';
-import { billedPayerIntervals, billingRuns, invoiceLines, invoices, customCharges } from '../platform/db/schema';
+import { billedPayerIntervals, billingRuns, customCharges } from '../platform/db/schema';
 import { rowsOf } from '../marketplace/catalogViewer';
 import { customerPricelistId } from '../pricing/customerPricelist';
-import { effectivePricesOfPricelist, type EffectivePrice } from '../pricing/effectivePrice';
-import { Money, minorUnits, money, UNIT_PRICE_SCALE } from '../pricing/money';
-import { localDay, formatDay, type Interval } from './calendar';
-import { subscriptionCharges, type ChargeLine, type SubscriptionState } from './subscriptionCharges';
-import { taxTreatment } from './taxes';
+import { effectivePricesOfPricelist } from '../pricing/effectivePrice';
+import { money } from '../pricing/money';
+import { localDay, type Interval } from './calendar';
+import { subscriptionCharges, type SubscriptionState } from './subscriptionCharges';
 import { partyOf, type Party } from './parties';
+import { sellerParty, writeInvoice, type BillingRunCache, type PendingLine } from './invoiceWriting';
+import { upstreamLines, type SellerLine } from './upstreamBilling';
+
+export { newRunCache, type BillingRunCache } from './invoiceWriting';
 
 // Billing one payer for one month (issue 15; README "Billing"), in one transaction under the payer's
-// lock: its subscriptions' lines, its pending custom charges, one invoice per seller and currency,
+// lock: a company's subscriptions' lines (a reseller's: what it owes for its customers' lines,
+// upstreamBilling.ts), its pending custom charges, one invoice per seller and currency,
 // the next invoice numbers, and the mark that the month is done. A killed process leaves either all
 // of it or none; a second run finds the mark and does nothing; the unique keys of invoices and lines
 // would refuse a second bill even if both checks were bypassed.
@@ -21,16 +25,6 @@ import { partyOf, type Party } from './parties';
 const BILLABLE = new Set(['Active', 'Suspended']);
 /** Two-key advisory locks of billing: (this, payer id). */
 const PAYER_LOCK = 727_312;
-
-/** Prices the run looked up once: purchase prices by pricelist, recurring items by product. */
-export interface BillingRunCache {
-  prices: Map<number, Promise<Map<number, EffectivePrice>>>;
-  recurringItems: Promise<Map<string, number>> | null;
-  /** Sellers are few (resellers) and bill many payers: each read once per run. */
-  sellers: Map<number, Promise<Party | undefined>>;
-}
-
-export const newRunCache = (): BillingRunCache => ({ prices: new Map(), recurringItems: null, sellers: new Map() });
 
 interface SubscriptionRow {
   account_id: number;
@@ -53,13 +47,11 @@ interface SubscriptionRow {
   }[];
 }
 
-interface PendingLine extends ChargeLine {
-  currency: string;
-  subscriptionAccountId: number | null;
-  customChargeId: number | null;
-  productName: string | null;
-  description: string;
-  priceRule: string | null;
+/** The pricelist a reseller buys from (its customer pricelist), looked up once per run. */
+function resellerPricelistId(db: Queryable, cache: BillingRunCache, resellerId: number): Promise<number | undefined> {
+  const known = cache.customerPricelists.get(resellerId) ?? customerPricelistId(db, resellerId);
+  cache.customerPricelists.set(resellerId, known);
+  return known;
 }
 
 /** The first active recurring item of each product: the one whose price a subscription keeps (orders/orderPricing.ts). */
@@ -114,10 +106,21 @@ async function subscriptionLines(tx: Tx, cache: BillingRunCache, payer: Party, i
         where a.path like ${`${payer.path}%`} and a.type = 'Product'`,
   );
   const pricelistId = await customerPricelistId(tx, payer);
+  // The pricelists the resellers of the chain buy from, but the top's (it buys from the vendors at the
+  // price its customers' pricelists start from): each level's cost is the purchase price of the
+  // pricelist its customer buys from, as the company's own line takes its seller's.
+  const chainPricelists = await Promise.all(payer.resellerIds.slice(0, -1).map((id) => resellerPricelistId(tx, cache, id)));
   const lines: PendingLine[] = [];
   for (const row of rows) {
     const states = statesOf(row, payer.timeZone).filter((s) => s.from < interval.end);
     const currency = row.history.at(-1)?.currency ?? payer.currency;
+    const upstreamUnitPrices: string[] = [];
+    for (const id of chainPricelists) {
+      const price = await purchaseUnitPrice(tx, cache, id, row.product_name, currency);
+      // An unknown cost ends the chain: no level above it can be billed for the line.
+      if (price === null) break;
+      upstreamUnitPrices.push(price);
+    }
     const charges = subscriptionCharges(
       states,
       {
@@ -125,6 +128,7 @@ async function subscriptionLines(tx: Tx, cache: BillingRunCache, payer: Party, i
         flat: row.billing_rule === 'Flat',
         currency,
         purchaseUnitPrice: await purchaseUnitPrice(tx, cache, pricelistId, row.product_name, currency),
+        upstreamUnitPrices,
         setupFee: row.setup_fee,
       },
       interval,
@@ -155,6 +159,10 @@ async function customChargeLines(tx: Tx, payer: Party, interval: Interval): Prom
         amount: money(c.price),
         purchaseUnitPrice: money(c.cost),
         purchaseAmount: money(c.cost),
+        // The cost of a custom charge is the seller's own (spec §3 Custom charge: a charge the seller
+        // adds to its customer's invoice, not a service bought through the marketplace): it is
+        // reported as the seller's margin and billed to no one above it.
+        upstream: [],
         currency: c.currency,
         subscriptionAccountId: null,
         customChargeId: c.id,
@@ -165,82 +173,12 @@ async function customChargeLines(tx: Tx, payer: Party, interval: Interval): Prom
     });
 }
 
-const fixed = (amount: Money, currency: string) => amount.toFixed(minorUnits(currency));
-
-/** Writes one invoice of the payer in one currency; answers its id. */
-async function writeInvoice(tx: Tx, runId: number | null, seller: Party, payer: Party, interval: Interval, currency: string, lines: PendingLine[]): Promise<number> {
-  const subtotal = lines.reduce((sum, l) => sum.plus(l.amount), money(0));
-  const tax = taxTreatment(seller, payer);
-  // Tax is one amount of the invoice, rounded once like a line; the total is the sum of rounded parts.
-  const taxAmount = subtotal.times(tax.rate).toDecimalPlaces(minorUnits(currency), Money.ROUND_HALF_UP);
-  // Gapless per seller: the counter's row lock holds until this transaction ends, and a rollback takes the number back.
-  const [counter] = await rowsOf<{ last_number: number }>(
-    tx,
-    sql`insert into invoice_number_counters (seller_account_id, last_number) values (${seller.id}, 1)
-        on conflict (seller_account_id) do update set last_number = invoice_number_counters.last_number + 1 returning last_number`,
-  );
-  const [invoice] = await tx
-    .insert(invoices)
-    .values({
-      number: counter!.last_number,
-      kind: subtotal.isNegative() ? 'CreditNote' : 'Invoice',
-      sellerAccountId: seller.id,
-      payerAccountId: payer.id,
-      intervalId: interval.id,
-      periodStart: formatDay(interval.start),
-      periodEnd: formatDay(interval.end),
-      currency,
-      subtotal: fixed(subtotal, currency),
-      taxRate: tax.rate.toFixed(4),
-      taxAmount: fixed(taxAmount, currency),
-      total: fixed(subtotal.plus(taxAmount), currency),
-      reverseCharge: tax.reverseCharge,
-      sellerName: seller.name,
-      sellerCountry: seller.country,
-      sellerVatId: seller.vatId,
-      sellerAddress: seller.address,
-      buyerName: payer.name,
-      buyerCountry: payer.country,
-      buyerVatId: payer.vatId,
-      buyerAddress: payer.address,
-      billingRunId: runId,
-    })
-    .returning({ id: invoices.id });
-  await tx.insert(invoiceLines).values(
-    lines.map((l) => ({
-      invoiceId: invoice!.id,
-      customerAccountId: payer.id,
-      subscriptionAccountId: l.subscriptionAccountId,
-      customChargeId: l.customChargeId,
-      reason: l.reason,
-      periodStart: formatDay(l.periodStart),
-      periodEnd: formatDay(l.periodEnd),
-      productName: l.productName,
-      description: l.description,
-      quantity: l.quantity,
-      unitPrice: l.unitPrice.toFixed(UNIT_PRICE_SCALE),
-      amount: fixed(l.amount, currency),
-      priceRule: l.priceRule,
-      purchaseUnitPrice: l.purchaseUnitPrice?.toFixed(UNIT_PRICE_SCALE) ?? null,
-      purchaseAmount: l.purchaseAmount ? fixed(l.purchaseAmount, currency) : null,
-      margin: l.purchaseAmount ? fixed(l.amount.minus(l.purchaseAmount), currency) : null,
-    })),
-  );
-  const chargeIds = lines.flatMap((l) => (l.customChargeId === null ? [] : [l.customChargeId]));
-  if (chargeIds.length) {
-    await tx
-      .update(customCharges)
-      .set({ status: 'Billed', billedAt: new Date(), invoiceId: invoice!.id })
-      .where(and(inArray(customCharges.id, chargeIds), eq(customCharges.status, 'PendingBilling')));
-  }
-  return invoice!.id;
-}
-
-export type PayerOutcome = 'billed' | 'already_billed' | 'not_closed';
+export type PayerOutcome = 'billed' | 'already_billed' | 'not_closed' | 'waiting';
 
 /**
  * Bills one payer's month. `now` decides whether the month is over in the payer's time zone; an open
- * month is left alone (and billed by a later run).
+ * month is left alone (and billed by a later run), as is a reseller's month while one of its
+ * customers' is still to bill ('waiting': upstreamBilling.ts).
  */
 export async function billPayer(
   db: Database,
@@ -260,20 +198,31 @@ export async function billPayer(
     if (done) return { outcome: 'already_billed' as const, invoices: 0 };
     const payer = await partyOf(tx, payerAccountId);
     if (!payer || localDay(now, payer.timeZone) < interval.end) return { outcome: 'not_closed' as const, invoices: 0 };
-    let seller: Party | null | undefined = null;
-    if (payer.sellerId !== null) {
-      const known = cache.sellers.get(payer.sellerId) ?? partyOf(tx, payer.sellerId);
-      cache.sellers.set(payer.sellerId, known);
-      seller = await known;
-    }
 
-    // A seller's name and address are taken as the run found them: a rename during a run is not an invoice's business.
-    const lines = seller ? [...(await subscriptionLines(tx, cache, payer, interval)), ...(await customChargeLines(tx, payer, interval))] : [];
-    const byCurrency = new Map<string, PendingLine[]>();
-    for (const line of lines) byCurrency.set(line.currency, [...(byCurrency.get(line.currency) ?? []), line]);
+    let lines: SellerLine[] = [];
+    if (payer.type === 'Reseller') {
+      const upstream = await upstreamLines(tx, payer, interval, now);
+      if (upstream === 'waiting') return { outcome: 'waiting' as const, invoices: 0 };
+      lines = upstream;
+    } else if (payer.sellerId !== null) {
+      lines = (await subscriptionLines(tx, cache, payer, interval)).map((line) => ({ ...line, sellerId: payer.sellerId! }));
+    }
+    // The top has no seller: its own custom charges wait for one.
+    if (payer.sellerId !== null) lines.push(...(await customChargeLines(tx, payer, interval)).map((line) => ({ ...line, sellerId: payer.sellerId! })));
+
+    // One invoice per seller and currency, in a fixed order (the numbers a seller gives out follow it).
+    const groups = new Map<string, { sellerId: number; currency: string; lines: PendingLine[] }>();
+    for (const line of lines) {
+      const key = `${line.sellerId} ${line.currency}`;
+      const group = groups.get(key) ?? { sellerId: line.sellerId, currency: line.currency, lines: [] };
+      group.lines.push(line);
+      groups.set(key, group);
+    }
     let written = 0;
-    for (const [currency, currencyLines] of [...byCurrency].sort(([a], [b]) => a.localeCompare(b))) {
-      await writeInvoice(tx, runId, seller!, payer, interval, currency, currencyLines);
+    for (const group of [...groups.values()].sort((a, b) => a.sellerId - b.sellerId || a.currency.localeCompare(b.currency))) {
+      const seller = await sellerParty(tx, cache, group.sellerId);
+      if (!seller) continue;
+      await writeInvoice(tx, runId, seller, payer, interval, group.currency, group.lines);
       written += 1;
     }
     await tx.insert(billedPayerIntervals).values({ payerAccountId, intervalId: interval.id, billingRunId: runId });

@@ -35,6 +35,12 @@ export interface ServiceTerms {
   currency: string;
   /** What one unit costs the seller, per billing period of the service; null: unknown. */
   purchaseUnitPrice: string | null;
+  /**
+   * What one unit costs the sellers further up the chain, nearest first (the seller's seller … the
+   * platform owner), as far as known. Their lines are the same lines at those prices: the invoice a
+   * level above issues copies them, so each level's margin reconciles to the cent.
+   */
+  upstreamUnitPrices?: readonly string[];
   /** The order's setup fee, billed on the first billable day. */
   setupFee: string | null;
 }
@@ -49,6 +55,13 @@ export interface ChargeLine {
   amount: Money;
   purchaseUnitPrice: Money | null;
   purchaseAmount: Money | null;
+  /** The line at the upstream unit prices (ServiceTerms.upstreamUnitPrices), nearest seller first. */
+  upstream: UpstreamCharge[];
+}
+
+export interface UpstreamCharge {
+  unitPrice: Money;
+  amount: Money;
 }
 
 interface Period {
@@ -101,7 +114,9 @@ export function subscriptionCharges(states: readonly SubscriptionState[], terms:
   if (states.length === 0) return lines;
   const round = (amount: Money) => roundToMinorUnit(amount, terms.currency);
   const sales = (s: SubscriptionState) => s.unitPrice;
-  const purchase = (s: SubscriptionState) => (s.unitPrice === null ? null : terms.purchaseUnitPrice);
+  // The seller's cost, then the costs above it: a state without a price costs nothing either.
+  const costPrices = terms.purchaseUnitPrice === null ? [] : [terms.purchaseUnitPrice, ...(terms.upstreamUnitPrices ?? [])];
+  const costOf = (unit: string) => (s: SubscriptionState) => (s.unitPrice === null ? null : unit);
   const firstBillable = states.find((s) => s.billable && s.unitPrice !== null)?.from;
 
   for (let day = Math.max(interval.start, states[0]!.from); day < interval.end; day += 1) {
@@ -110,11 +125,12 @@ export function subscriptionCharges(states: readonly SubscriptionState[], terms:
     if (!after) continue;
     const period = periodOf(after, day);
     const line = (reason: InvoiceLineReason, start: Day, quantity: number, share: Money, basis: SubscriptionState) => {
-      const sale = periodCharge(after, terms, sales).minus(start === period.start ? 0 : periodCharge(before, terms, sales));
-      const cost = terms.purchaseUnitPrice === null ? null : periodCharge(after, terms, purchase).minus(start === period.start ? 0 : periodCharge(before, terms, purchase));
-      const amount = round(sale.times(share));
-      if (amount.isZero() && (cost === null || round(cost.times(share)).isZero())) return;
+      const change = (price: (s: SubscriptionState) => string | null) => periodCharge(after, terms, price).minus(start === period.start ? 0 : periodCharge(before, terms, price));
+      const amount = round(change(sales).times(share));
+      const costs = costPrices.map((unit) => round(change(costOf(unit)).times(share)));
+      if (amount.isZero() && costs.every((cost) => cost.isZero())) return;
       const unit = basis.unitPrice === null ? money(0) : unitPerPeriod(basis, basis.unitPrice, terms);
+      const costUnits = costPrices.map((price) => unitPerPeriod(basis, price, terms));
       lines.push({
         reason,
         periodStart: start,
@@ -122,8 +138,9 @@ export function subscriptionCharges(states: readonly SubscriptionState[], terms:
         quantity,
         unitPrice: unit,
         amount,
-        purchaseUnitPrice: terms.purchaseUnitPrice === null ? null : unitPerPeriod(basis, terms.purchaseUnitPrice, terms),
-        purchaseAmount: cost === null ? null : round(cost.times(share)),
+        purchaseUnitPrice: costUnits[0] ?? null,
+        purchaseAmount: costs[0] ?? null,
+        upstream: costs.slice(1).map((cost, i) => ({ unitPrice: costUnits[i + 1]!, amount: cost })),
       });
     };
 
@@ -138,7 +155,7 @@ export function subscriptionCharges(states: readonly SubscriptionState[], terms:
 
     if (day === firstBillable && terms.setupFee !== null && !money(terms.setupFee).isZero()) {
       const fee = round(money(terms.setupFee));
-      lines.push({ reason: 'Setup', periodStart: day, periodEnd: day + 1, quantity: 1, unitPrice: fee, amount: fee, purchaseUnitPrice: null, purchaseAmount: null });
+      lines.push({ reason: 'Setup', periodStart: day, periodEnd: day + 1, quantity: 1, unitPrice: fee, amount: fee, purchaseUnitPrice: null, purchaseAmount: null, upstream: [] });
     }
   }
   return lines;

@@ -7,6 +7,8 @@ import { findCompanyAccount, pathIds } from '../platform/session';
 import type { Database } from '../platform/db/database';
 import { intervalContaining } from '../billing/calendar';
 import { billPayer, newRunCache } from '../billing/payerBilling';
+import { payersToBill } from '../billing/billingPayers';
+import { billingOrder } from '../billing/billingRun';
 
 // The demo's subscriptions as billing sees them (issue 15): each priced by its company's pricelist
 // — the price shown is the price billed — and running since the 5th of the month three months ago,
@@ -49,12 +51,16 @@ export async function loadDemoBillingHistory(tx: Tx): Promise<void> {
     where h.subscription_account_id = newer.subscription_account_id and h.valid_from = newer.valid_from and h.id < newer.id and h.subscription_account_id = any(${sql.param(priced)}::int[])`);
 }
 
-/** Bills the demo's companies for the month their subscriptions started (three months back). */
+/**
+ * Bills the demo's month their subscriptions started (three months back) at every level of the chain:
+ * the companies, then their resellers, then the platform owner's bills from the vendors.
+ */
 export async function billDemoFirstMonth(tx: Tx): Promise<void> {
   const now = new Date();
   const first = intervalContaining(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - MONTHS_BACK, 5) / 86_400_000);
-  const companies = await tx.execute(sql`select distinct c.id from accounts c join accounts p on p.path like c.path || '%' and p.type = 'Product' where c.type = 'Company' order by c.id`);
   const cache = newRunCache();
   // A transaction's handle bills like the database: each payer in a savepoint of the demo's transaction.
-  for (const { id } of (companies as unknown as { rows: { id: number }[] }).rows) await billPayer(tx as unknown as Database, cache, id, first, null, now);
+  for (const level of billingOrder(await payersToBill(tx, first, '/'))) {
+    for (const id of level) await billPayer(tx as unknown as Database, cache, id, first, null, now);
+  }
 }

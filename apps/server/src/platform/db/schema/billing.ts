@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bytea, unitPrice } from './columns';
 import { accounts } from './accounts';
 
@@ -134,6 +134,18 @@ export const invoices = pgTable(
 
 export const INVOICE_LINE_REASONS = ['Recurring', 'Start', 'Termination', 'QuantityChange', 'PriceChange', 'Setup', 'CustomCharge'] as const;
 
+/**
+ * What the sellers further up the chain pay for a line (issue 15 "every level of the chain"): the
+ * cost of the line's seller's own seller, then of that one's seller … up to the platform owner's
+ * cost (the vendor's price), each per billing period and rounded once like the line. Computed with
+ * the line, from the same states and prices, so the invoice a level above issues copies them to the
+ * cent (upstreamBilling.ts).
+ */
+export interface UpstreamCost {
+  unitPrice: string;
+  amount: string;
+}
+
 /** One billed thing: its price, the rule that priced it, its purchase price and margin. */
 export const invoiceLines = pgTable(
   'invoice_lines',
@@ -142,6 +154,13 @@ export const invoiceLines = pgTable(
     invoiceId: integer('invoice_id')
       .notNull()
       .references(() => invoices.id),
+    /**
+     * The invoice's payer, kept on the line for its exactly-once key: a subscription's month is billed
+     * once to each level of the chain (the company, its reseller, the platform owner).
+     */
+    payerAccountId: integer('payer_account_id')
+      .notNull()
+      .references(() => accounts.id),
     /** The end customer the line is for (the payer itself, or a company below a reseller payer). */
     customerAccountId: integer('customer_account_id')
       .notNull()
@@ -162,11 +181,13 @@ export const invoiceLines = pgTable(
     purchaseUnitPrice: unitPrice('purchase_unit_price'),
     purchaseAmount: amount('purchase_amount'),
     margin: amount('margin'),
+    /** The costs above the purchase price, nearest seller first; null when none is known. */
+    upstreamCosts: jsonb('upstream_costs').$type<UpstreamCost[]>(),
   },
   (t) => [
-    // Exactly once (issue 15), for every reason a subscription's line is billed.
-    uniqueIndex('invoice_lines_subscription_period_reason_idx')
-      .on(t.subscriptionAccountId, t.periodStart, t.periodEnd, t.reason)
+    // Exactly once (issue 15), for every reason a subscription's line is billed, at every level of the chain.
+    uniqueIndex('invoice_lines_subscription_period_reason_payer_idx')
+      .on(t.subscriptionAccountId, t.periodStart, t.periodEnd, t.reason, t.payerAccountId)
       .where(sql`${t.subscriptionAccountId} is not null`),
     uniqueIndex('invoice_lines_custom_charge_idx').on(t.customChargeId).where(sql`${t.customChargeId} is not null`),
     index('invoice_lines_invoice_idx').on(t.invoiceId),
