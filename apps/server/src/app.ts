@@ -63,6 +63,7 @@ import { propagationJobs } from './pricing/propagationJobs';
 import { setMaxExchangeRateAgeDays } from './pricing/effectivePrice';
 import { idempotencyJobs } from './platform/idempotencyJobs';
 import { provisioningJobs } from './provisioning/provisioningJob';
+import { registerLiveChannel } from './realtime/liveChannel';
 
 export interface BuildOptions {
   database: DatabaseHandle;
@@ -171,6 +172,8 @@ export async function buildServer({ database, config, logger = false, extraOpera
   app.addHook('onClose', async () => ssoProviderSync.stop());
   const mail = mailer ?? createMailer(db, config.smtpUrl);
   registerOperationRoute(app, registry, db, config, mail, sessionCache);
+  // issue 16: the live-notification WebSocket at / and /ws/, fanned out between nodes through PostgreSQL.
+  await registerLiveChannel(app, { database, config, sessionCache });
   // Background work on the same database (DESIGN.md "jobs"); stopped before the database closes.
   const jobs: JobRunner = new JobRunner(database, app.log, [
     ...accountLifecycleJobs,

@@ -19,3 +19,4 @@ export * from './schema/commerce';
 export * from './schema/customCharges';
 export * from './schema/reporting';
 export * from './schema/billing';
+export * from './schema/realtime';

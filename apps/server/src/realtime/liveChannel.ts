@@ -1,0 +1,114 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { WebSocketServer } from 'ws';
+import { LIVE_PATHS, LIVE_SUBPROTOCOL } from '@cmp/contracts/realtime';
+import type { DatabaseHandle } from '../platform/db/database';
+import type { ServerConfig } from '../platform/config';
+import type { SessionCache } from '../platform/sessionCache';
+import { SESSION_COOKIE, loadSession } from '../platform/session';
+import { isAddressAllowed } from '../security/ipRestrictions';
+import { clientAddress } from './clientAddress';
+import { LiveHub, type LiveSession } from './liveHub';
+import { fingerprintOf } from './liveQueries';
+import { LiveSocket, type SessionCheck } from './liveSocket';
+
+/** Client messages are small (auth, ping, pong); anything larger closes the socket. */
+const MAX_CLIENT_MESSAGE_BYTES = 4_096;
+const GOING_AWAY = 1001;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The live-notification hub: publish a message to the signed-in sockets of every node. */
+    liveHub: LiveHub;
+  }
+}
+
+/**
+ * The live-notification WebSocket of spec §7 at `/` and `/ws/`, subprotocol `webclient` (issue 16).
+ * The upgrade is checked like an API call from a browser: same origin or the CORS allowlist; the
+ * session cookie it carries is the only session an auth message may name.
+ */
+export async function registerLiveChannel(app: FastifyInstance, options: { database: DatabaseHandle; config: ServerConfig; sessionCache: SessionCache }): Promise<LiveHub> {
+  const { database, config, sessionCache } = options;
+  const hub = new LiveHub(database, config, app.log);
+  await hub.start();
+  const server = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES, handleProtocols: () => LIVE_SUBPROTOCOL });
+  const sockets = new Set<LiveSocket>();
+
+  app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const refusal = refusalOf(request, config);
+    if (refusal) {
+      socket.end(`HTTP/1.1 ${refusal}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      return;
+    }
+    const token = app.parseCookie(request.headers.cookie ?? '')[SESSION_COOKIE];
+    const address = clientAddress(request, config.trustedProxies);
+    server.handleUpgrade(request, socket, head, (ws) => {
+      const check: SessionCheck = (sessionId, userId) => checkSession(database, config, sessionCache, token, address, sessionId, userId);
+      const live = new LiveSocket(ws, hub, check, app.log);
+      sockets.add(live);
+      ws.on('close', () => sockets.delete(live));
+    });
+  });
+
+  app.decorate('liveHub', hub);
+  // Open sockets would hold the HTTP server's close up: they are told the node is going away first.
+  app.addHook('preClose', async () => {
+    hub.stop();
+    for (const live of sockets) live.close(GOING_AWAY, 'Server stopping.');
+    server.close();
+  });
+  return hub;
+}
+
+/** Why an upgrade is refused, as a status line; undefined when it may proceed. */
+function refusalOf(request: IncomingMessage, config: ServerConfig): string | undefined {
+  const url = new URL(request.url ?? '/', 'http://localhost');
+  if (!(LIVE_PATHS as readonly string[]).includes(url.pathname)) return '404 Not Found';
+  const protocols = String(request.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
+  if (!protocols.includes(LIVE_SUBPROTOCOL)) return '400 Bad Request';
+  if (!isAllowedOrigin(request, config)) return '403 Forbidden';
+  return undefined;
+}
+
+/**
+ * DESIGN.md anti-forgery, as the API applies it: a browser always sends Origin on a WebSocket
+ * upgrade, and it must be this host or one of CORS_ORIGINS; without Origin the caller is not a
+ * browser, so no page can have opened the socket with a visitor's cookie.
+ */
+function isAllowedOrigin(request: IncomingMessage, config: ServerConfig): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return true;
+  if (config.corsOrigins.includes(origin)) return true;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+/** An auth message is accepted only when it names the cookie's live session and its user (issue 16). */
+async function checkSession(
+  database: DatabaseHandle,
+  config: ServerConfig,
+  sessionCache: SessionCache,
+  token: string | undefined,
+  address: string,
+  sessionId: string,
+  userId: number,
+): Promise<LiveSession | null> {
+  if (!token) return null;
+  // loadSession reads only the request's cookies; it applies the idle and absolute expiry.
+  const caller = await loadSession(database.db, config, { cookies: { [SESSION_COOKIE]: token } } as unknown as FastifyRequest, sessionCache);
+  if (!caller || caller.publicId !== sessionId || caller.user.accountId !== userId) return null;
+  // IP lists hold on every request of a session (identity issue), the socket's too.
+  if (!(await isAddressAllowed(database.db, caller.userAccount.path, address))) return null;
+  return {
+    publicId: caller.publicId,
+    tokenHash: caller.tokenHash,
+    userAccountId: caller.user.accountId,
+    accountPath: caller.userAccount.path,
+    capabilityFingerprint: fingerprintOf(caller.capabilities),
+  };
+}

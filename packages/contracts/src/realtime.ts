@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+// The live-notification channel of spec §7 and §9 (issue 16): one JSON object per WebSocket
+// message, named by `type`, with the fields the specification lists beside each name.
+
+/** The subprotocol the portal asks for and the server insists on (spec §7). */
+export const LIVE_SUBPROTOCOL = 'webclient';
+
+/** The paths the server answers the channel on: `{host}/`, and `/ws/` as in development (spec §7). */
+export const LIVE_PATHS = ['/', '/ws/'] as const;
+
+/** spec §9 Real-time channel: the client's timing. */
+export const LIVE_TIMING = {
+  pingIntervalMs: 300_000,
+  pongWaitMs: 60_000,
+  reconnectFirstMs: 5_000,
+  reconnectMaxMs: 600_000,
+} as const;
+
+/** spec §9: the close code and reason when the server's pong does not come in time. */
+export const NO_PONG_CLOSE = { code: 4001, reason: 'No pong.' } as const;
+
+const echo = z.string().max(256);
+
+export const liveClientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('auth'), sessionId: z.string().min(1).max(128), userId: z.number().int() }).strict(),
+  z.object({ type: z.literal('deauth') }).strict(),
+  z.object({ type: z.literal('ping'), echo }).strict(),
+  z.object({ type: z.literal('pong'), echo }).strict(),
+]);
+export type LiveClientMessage = z.infer<typeof liveClientMessageSchema>;
+
+/** true: maintenance soon; false: none; a number: seconds until it starts (spec §4 Maintenance). */
+export const maintenanceModeSchema = z.union([z.boolean(), z.number().int().min(0).max(7 * 24 * 3600)]);
+export type MaintenanceMode = z.infer<typeof maintenanceModeSchema>;
+
+export const liveServerMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ping'), echo }),
+  z.object({ type: z.literal('pong'), echo }),
+  z.object({ type: z.literal('reauth') }),
+  z.object({ type: z.literal('maintenance'), mode: maintenanceModeSchema }),
+  /** An empty text removes the maintenance banner (spec §4). */
+  z.object({ type: z.literal('message'), text: z.string() }),
+  z.object({ type: z.literal('updatecapabs') }),
+]);
+export type LiveServerMessage = z.infer<typeof liveServerMessageSchema>;
