@@ -107,6 +107,19 @@ describe('invoices at every level of the chain', () => {
     expect(online.Totals.find((t) => t.Currency === 'EUR')).toMatchObject({ Purchases: bill!.Subtotal });
   });
 
+  it('groups an online bill by the buyer each line was billed to, never adding two levels of the chain together', async () => {
+    const grouped = async (accountId: number, cookie: string) =>
+      ((await call(server.app, 'IAccountService/GetOnlineBill', { accountId, billingInterval: MONTH, groupByCustomers: true }, { cookie })).body as OnlineBill).Customers;
+    const [contosoInvoice] = await invoicesOf(ids['Contoso Ltd']!, 'Purchases', companyAdmin);
+    const [northwindBill] = await invoicesOf(ids['Northwind Cloud']!, 'Purchases', reseller);
+    // Northwind: what it sold Contoso, not what it paid for Contoso's lines.
+    expect((await grouped(ids['Northwind Cloud']!, reseller)).find((c) => c.CustomerAccountId === ids['Contoso Ltd'])).toMatchObject({ Amount: contosoInvoice!.Subtotal });
+    // The platform owner: what it sold Northwind, and beside it what Northwind sold Contoso.
+    const top = await grouped(ids['Cloud Service Providers']!, admin);
+    expect(top.find((c) => c.CustomerAccountId === ids['Northwind Cloud'])).toMatchObject({ Amount: northwindBill!.Subtotal, CustomerName: 'Northwind Cloud' });
+    expect(top.find((c) => c.CustomerAccountId === ids['Contoso Ltd'])).toMatchObject({ Amount: contosoInvoice!.Subtotal });
+  });
+
   it('bills the platform owner from each vendor what the lines it issued cost it, at the vendor’s price', async () => {
     const fromVendors = await invoicesOf(ids['Cloud Service Providers']!, 'Purchases', admin);
     const vendors = await rowsOf<{ id: number }>(sql`select id from accounts where type = 'Vendor'`);

@@ -115,7 +115,7 @@ const BILL_ORDER: Record<string, SQL> = {
  */
 export function onlineBillLines(account: { id: number; path: string }, intervalId: string, hideIndirect: boolean): SQL {
   const indirect = hideIndirect ? sql`false` : sql`(sa.path like ${`${account.path}%`} and i.seller_account_id <> ${account.id})`;
-  return sql`select i.id as invoice_id, i.number, i.kind, i.seller_account_id, i.seller_name, i.payer_account_id, l.customer_account_id,
+  return sql`select i.id as invoice_id, i.number, i.kind, i.seller_account_id, i.seller_name, i.payer_account_id, i.buyer_name, l.customer_account_id,
       ca.display_name as customer_name, l.subscription_account_id, l.product_name, l.description, l.reason, l.period_start, l.period_end,
       l.quantity, l.unit_price::text as unit_price, l.amount, l.amount::text as amount_text, i.currency, l.price_rule, l.purchase_amount::text as purchase_amount, l.margin::text as margin, l.id as line_id
     from invoices i
@@ -194,14 +194,21 @@ export interface BillCustomerRow {
   margin: string | null;
 }
 
-/** Per customer: its lines, amount and — of the lines the account did not pay itself — margin. */
+/**
+ * Per customer — the buyer each line was billed to — its lines, amount and, of the lines the account
+ * did not pay itself, margin. A line above the companies (upstreamBilling.ts) names the end customer
+ * it is for but was billed to a reseller: it counts for that reseller, so no end customer's amount
+ * mixes two levels of the chain; what the account paid for its customers' lines is its cost, shown
+ * in the purchases, not here.
+ */
 export async function billCustomers(db: Queryable, lines: SQL, accountId: number): Promise<BillCustomerRow[]> {
   return rowsOf<BillCustomerRow>(
     db,
-    sql`select customer_account_id, customer_name, currency, count(*)::int as lines, sum(amount)::text as amount,
+    sql`select payer_account_id as customer_account_id, buyer_name as customer_name, currency, count(*)::int as lines, sum(amount)::text as amount,
                sum(margin::numeric) filter (where payer_account_id <> ${accountId})::text as margin
         from (${lines}) b
-        group by customer_account_id, customer_name, currency order by sum(amount) desc, customer_name, currency`,
+        where payer_account_id <> ${accountId} or customer_account_id = ${accountId}
+        group by payer_account_id, buyer_name, currency order by sum(amount) desc, buyer_name, currency`,
   );
 }
 
