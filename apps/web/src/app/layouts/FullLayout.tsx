@@ -20,6 +20,8 @@ const MAIN_ID = 'main-content';
 // largest paint, then shows with the page instead of one suspended render and 300 ms after it.
 const ConsentAndAnalytics = lazyWithPreload(() => import('./ConsentAndAnalytics').then((module) => module.ConsentAndAnalytics));
 ConsentAndAnalytics.preload().catch(() => undefined);
+// issue 16: the live-notification channel (maintenance countdown, messages, capability updates), off the start-up path.
+const LiveNotifications = lazy(() => import('../../platform/realtime/LiveNotifications').then((module) => ({ default: module.LiveNotifications })));
 const ChatBot = lazy(() => import('../../chatBot/components/ChatBot').then((module) => ({ default: module.ChatBot })));
 // spec §6 "The chatbot needs Read on the chat bot capability, plus consent to all services".
 const CHAT_BOT_RULE = requirement('CHAT_BOT', ['Read']);
@@ -48,6 +50,9 @@ export function FullLayout() {
         </Suspense>
         {!isEmbedded && <FooterBar user={user} />}
       </BottomDock>
+      <Suspense fallback={null}>
+        <LiveNotifications user={user} />
+      </Suspense>
       {hasChatConsent && isAllowed(user.Capability, CHAT_BOT_RULE) && (
         <Suspense fallback={null}>
           <ChatBot firstName={String(accountViewValue(user.UserAccount, 'User', 'Firstname') ?? '')} />
