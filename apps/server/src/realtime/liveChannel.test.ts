@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signIn, startTestServer, type TestServer } from '../test/testServer';
+import { DEMO_PASSWORD, call, signIn, startTestServer, type TestServer } from '../test/testServer';
 import { listenOnFreePort, openLiveSocket, refusedStatus, sessionOf, type LiveTestClient } from './liveTestClient';
 
 // The live-notification channel of spec §7/§9 (issue 16): a real server listening on a free port,
@@ -108,6 +108,23 @@ describe('live-notification channel', () => {
     const { client } = await authenticated('vendor.admin');
     client.send({ type: 'deauth' });
     client.send({ type: 'ping', echo: 'after deauth' });
+    expect(await client.next()).toEqual({ type: 'reauth' });
+  });
+
+  it("says reauth to the user's other sessions when the password changes, and keeps the changing one", async () => {
+    const other = await authenticated('reseller.admin');
+    const changing = await authenticated('reseller.admin');
+    const change = { currentPassword: DEMO_PASSWORD, newPassword: 'Fresh-Harbour-2031!' };
+    const result = await call(server.app, 'ISelfCareService/ChangeMyPassword', change, { cookie: changing.cookie });
+    expect(result.status, JSON.stringify(result.body)).toBe(200);
+    expect(await other.client.next()).toEqual({ type: 'reauth' });
+    changing.client.send({ type: 'ping', echo: 'kept' });
+    expect(await changing.client.next()).toEqual({ type: 'pong', echo: 'kept' });
+  });
+
+  it('says reauth when the sweep finds the session expired (idle or absolute)', async () => {
+    const { client } = await authenticated('admin');
+    await server.app.liveHub.sweep(Date.now() + (server.config.sessionIdleMinutes + 1) * 60_000);
     expect(await client.next()).toEqual({ type: 'reauth' });
   });
 
