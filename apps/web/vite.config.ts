@@ -1,3 +1,4 @@
+import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
@@ -49,13 +50,36 @@ function withoutMuiCssVariablesTheme(): Plugin {
   };
 }
 
+// The server paints the first screen of a signed-out visit into index.html before any script runs
+// (apps/server/src/platform/portalShell.ts, issue 12). Its words are the portal's own, in every
+// language: the build hands them over as boot-texts.json beside index.html.
+const BOOT_TEXTS_FILE = 'boot-texts.json';
+function bootTexts(): Plugin {
+  return {
+    name: 'cmp:boot-texts',
+    apply: 'build',
+    generateBundle() {
+      const folder = path.resolve(import.meta.dirname, 'src/locales');
+      const texts = Object.fromEntries(
+        readdirSync(folder)
+          .filter((file) => file.endsWith('.json'))
+          .map((file) => {
+            const locale = JSON.parse(readFileSync(path.join(folder, file), 'utf8')) as { login: { welcome: string }; common: { loading: string } };
+            return [file.replace(/\.json$/, ''), { welcome: locale.login.welcome, loading: locale.common.loading }];
+          }),
+      );
+      this.emitFile({ type: 'asset', fileName: BOOT_TEXTS_FILE, source: JSON.stringify(texts) });
+    },
+  };
+}
+
 function reactRouterProductionBuild(): string {
   const packageJson = createRequire(import.meta.url).resolve('react-router/package.json');
   return path.join(path.dirname(packageJson), 'dist/production/index.mjs');
 }
 
 export default defineConfig(({ mode }) => ({
-  plugins: [pureContractSchemas(), withoutMuiCssVariablesTheme(), react()],
+  plugins: [pureContractSchemas(), withoutMuiCssVariablesTheme(), bootTexts(), react()],
   // react-router's package exports point every bundler at its development build (warnings and all);
   // a production bundle takes its production build instead (about 10 KB gzip less in the entry).
   resolve: mode === 'production' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProductionBuild() }] } : {},

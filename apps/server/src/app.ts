@@ -12,6 +12,7 @@ import { installErrorHandling } from './platform/errorHandler';
 import { RequestLogController, safeLoggerOptions } from './platform/logging';
 import { installSecurityHeaders } from './platform/securityHeaders';
 import { registerPortalAssets } from './platform/portalAssets';
+import { registerPortalIndex } from './platform/portalShell';
 import { buildOpenApiDocument } from './platform/openapi';
 import { XSRF_COOKIE, registerOperationRoute } from './platform/operationRoute';
 import { OperationRegistry, type OperationDefinition } from './platform/operations';
@@ -222,7 +223,10 @@ export async function buildServer({ database, config, logger = false, extraOpera
       .send("window.onload = () => { window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui', deepLinking: true }); };"),
   );
 
-  if (existsSync(path.join(config.webDist, 'index.html'))) await registerPortalAssets(app, config.webDist);
+  if (existsSync(path.join(config.webDist, 'index.html'))) {
+    registerPortalIndex(app, config.webDist, db);
+    await registerPortalAssets(app, config.webDist);
+  }
   return app;
 }
 

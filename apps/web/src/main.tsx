@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { startFirstScreen } from './app/routes/startFirstScreen';
@@ -31,10 +31,15 @@ async function start(): Promise<void> {
 
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element to mount the portal in.');
-  createRoot(container).render(
-    <StrictMode>
-      <App branding={branding} />
-    </StrictMode>,
+  const root = createRoot(container);
+  // A transition renders concurrently: React yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole first screen (issue 12: total blocking time).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App branding={branding} />
+      </StrictMode>,
+    ),
   );
 }
 

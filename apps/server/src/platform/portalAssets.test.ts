@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test/testServer';
+import { signIn, startTestServer, type TestServer } from '../test/testServer';
+import { shellMarkup } from './portalShell';
 
 // A built portal in miniature, compressed by the build's own step (scripts/precompress.mjs).
 const dist = mkdtempSync(path.join(tmpdir(), 'cmp-dist-'));
@@ -61,5 +62,51 @@ describe('the built portal is delivered compressed and cached (issue 12)', () =>
     const again = await server.app.inject({ method: 'GET', url: '/branding/latest/config.gen.js', headers: { 'if-none-match': String(first.headers.etag) } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+  });
+});
+
+describe('a signed-out visit gets the first screen inside index.html (issue 12)', () => {
+  const shellDist = mkdtempSync(path.join(tmpdir(), 'cmp-dist-'));
+  const builtHtml = `<!doctype html><html><head><title>Portal</title></head><body><div id="root"></div>${'<p></p>'.repeat(60)}</body></html>`;
+  let shellServer: TestServer;
+
+  beforeAll(async () => {
+    writeFileSync(path.join(shellDist, 'index.html'), builtHtml);
+    writeFileSync(path.join(shellDist, 'boot-texts.json'), JSON.stringify({ en: { welcome: 'Welcome to {{title}}', loading: 'Loading' }, de: { welcome: 'Willkommen bei {{title}}', loading: 'Wird geladen' } }));
+    shellServer = await startTestServer({ webDist: shellDist });
+  });
+  afterAll(async () => {
+    await shellServer?.close();
+    rmSync(shellDist, { recursive: true, force: true });
+  });
+
+  it('paints the sign-in heading under the platform title before any script runs, compressed and revalidated', async () => {
+    const first = await shellServer.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(String(first.headers.vary)).toMatch(/cookie/);
+    const page = brotliDecompressSync(first.rawPayload).toString();
+    expect(page).toMatch(/<div id="root"><main id="main-content" class="cmp-boot" aria-busy="true">.*<h1 id="cmp-boot-heading" class="cmp-boot-title">Welcome to Cloud Marketplace<\/h1>/);
+    expect(page).toContain('role="progressbar" aria-label="Loading"');
+    expect(page).toMatch(/<style>[^]*\.cmp-boot-title\{[^}]*font-size:1\.5rem[^]*<\/style><\/head>/);
+    const again = await shellServer.app.inject({ method: 'GET', url: '/index.html', headers: { 'accept-encoding': 'gzip, br', 'if-none-match': String(first.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    const gzip = await shellServer.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(page);
+    expect(gzip.headers.etag).not.toBe(first.headers.etag);
+  });
+
+  it('gives a signed-in visit the page as built: its screen is in the hash, which the server never sees', async () => {
+    const cookie = await signIn(shellServer.app, 'company.admin');
+    const res = await shellServer.app.inject({ method: 'GET', url: '/', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(builtHtml);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it('escapes the title and the words it puts into the page', () => {
+    expect(shellMarkup({ welcome: 'Welcome to {{title}}', loading: 'Load "now"' }, '<b>A & B</b>')).toContain('Welcome to &#60;b&#62;A &#38; B&#60;/b&#62;</h1>');
+    expect(shellMarkup({ welcome: 'x', loading: 'Load "now"' }, 't')).toContain('aria-label="Load &#34;now&#34;"');
   });
 });
