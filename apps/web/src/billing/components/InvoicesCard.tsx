@@ -2,7 +2,9 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { InvoiceSummary } from '@cmp/contracts/billing';
 import { failureText } from '../../platform/api/failureText';
@@ -15,6 +17,9 @@ import { InvoiceFilesSection } from './InvoiceFilesSection';
 import { InvoicesTable, type InvoiceSortField } from './InvoicesTable';
 
 const PAGE_SIZES = [10, 25, 50, 100];
+/** Which invoices: both sides, those the account issued (its sales), those it received (a reseller's bills from its own seller). */
+const SIDES = ['All', 'Sales', 'Purchases'] as const;
+type InvoiceSide = (typeof SIDES)[number];
 
 /** The invoices and credit notes the account issued or received, newest first; a row opens one. Below them, a month's invoices as PDF files. */
 export function InvoicesCard({ accountId }: { accountId: number }) {
@@ -23,11 +28,12 @@ export function InvoicesCard({ accountId }: { accountId: number }) {
   const hintId = useId();
   const [sort, setSort] = useState<SortState<InvoiceSortField>>({ sortBy: 'IssuedAt', sortDirection: 'desc' });
   const [pageSize, setPageSize] = useState(PAGE_SIZES[1]!);
-  // A page number belongs to one order and page size: once they change, paging starts over.
-  const listKey = JSON.stringify([sort, pageSize]);
+  const [side, setSide] = useState<InvoiceSide>('All');
+  // A page number belongs to one order, page size and side: once they change, paging starts over.
+  const listKey = JSON.stringify([sort, pageSize, side]);
   const [paging, setPaging] = useState({ listKey, page: 0 });
   const page = paging.listKey === listKey ? paging.page : 0;
-  const query = useInvoices({ accountId, ...sort, page, pageSize });
+  const query = useInvoices({ accountId, ...sort, ...(side === 'All' ? {} : { side }), page, pageSize });
   const data = query.data;
   const [opened, setOpened] = useState<InvoiceSummary>();
 
@@ -39,6 +45,20 @@ export function InvoicesCard({ accountId }: { accountId: number }) {
       <Typography id={hintId} color="text.secondary" sx={{ mb: 2 }}>
         {t('billing.invoices.intro')}
       </Typography>
+      <TextField
+        select
+        size="small"
+        label={t('billing.invoices.side_label')}
+        value={side}
+        onChange={(event) => setSide(event.target.value as InvoiceSide)}
+        sx={{ minWidth: 240, mb: 2 }}
+      >
+        {SIDES.map((value) => (
+          <MenuItem key={value} value={value}>
+            {t(`billing.invoices.side.${value}`)}
+          </MenuItem>
+        ))}
+      </TextField>
       {query.isFetching && !query.isPending ? <LinearProgress aria-label={t('common.loading')} /> : <div style={{ height: 4 }} />}
       {query.isPending && <LoadingIndicator />}
       {query.isError && <Alert severity="error">{failureText(query.error)}</Alert>}

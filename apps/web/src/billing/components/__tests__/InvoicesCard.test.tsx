@@ -94,6 +94,30 @@ describe('InvoicesCard', () => {
     expect(rows[1]).toHaveFocus();
   });
 
+  it('shows the invoices the account received — a reseller’s bills from its own seller — or those it issued, on request', async () => {
+    const received: InvoiceSummary = { ...summary, InvoiceId: 43, InvoiceNumber: 'INV-1-9', SellerAccountId: 1, SellerName: 'Cloud Service Providers', BuyerAccountId: 3, BuyerName: 'Northwind' };
+    const { calls } = fakeServer((operation, body) => ({
+      body:
+        operation === 'GetInvoiceGenerationTasks'
+          ? { Tasks: [] }
+          : (body as { side?: string }).side === 'Purchases'
+            ? { Invoices: [received], Total: 1 }
+            : { Invoices: [summary, received], Total: 2 },
+    }));
+    const user = userEvent.setup();
+    renderWithProviders(<InvoicesCard accountId={3} />);
+    const table = await screen.findByRole('table', { name: 'Invoices' });
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    await user.click(screen.getByRole('combobox', { name: 'Show' }));
+    await user.click(await screen.findByRole('option', { name: 'Received by this account' }));
+    await waitFor(() => expect(calls('GetInvoices').at(-1)?.body).toEqual({ accountId: 3, side: 'Purchases', sortBy: 'IssuedAt', sortDirection: 'desc', page: 0, pageSize: 25 }));
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Invoices' })).getAllByRole('row')).toHaveLength(2));
+    expect(within(screen.getByRole('table', { name: 'Invoices' })).getAllByRole('row')[1]).toHaveTextContent(/INV-1-9.*Cloud Service Providers.*Northwind/);
+    await user.click(screen.getByRole('combobox', { name: 'Show' }));
+    await user.click(await screen.findByRole('option', { name: 'Issued by this account' }));
+    await waitFor(() => expect(calls('GetInvoices').at(-1)?.body).toMatchObject({ side: 'Sales' }));
+  });
+
   it('says when no invoice has been issued', async () => {
     fakeServer((operation) => ({ body: operation === 'GetInvoiceGenerationTasks' ? { Tasks: [] } : { Invoices: [], Total: 0 } }));
     renderWithProviders(<InvoicesCard accountId={57} />);
