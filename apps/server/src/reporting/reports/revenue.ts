@@ -6,6 +6,9 @@ import { equalsParam, inPeriod } from './common';
 // invoice lines — revenue (the lines' amounts), and of the lines a seller in the hierarchy issued, cost
 // (its purchase amounts) and margin; a company sees what it was billed, never its seller's margin —
 // per month, per customer or per vendor, per currency (amounts of two currencies never add up).
+// Only the lines billed to the end customer count: the same subscription's month is billed again up the
+// chain (a reseller by its seller, the platform owner by the vendor) with that customer on the line,
+// and counting those too would add one sale two or three times.
 
 const PARAMETERS: ReportParameterSpec[] = [
   { name: 'period', type: 'dateRange' },
@@ -33,7 +36,7 @@ function revenueQuery({ scopePattern, params }: ReportQueryContext, key: { selec
     join accounts c on c.id = l.customer_account_id
     left join products pr on pr.name = l.product_name
     ${key.joins ?? sql``}
-    where c.path like ${scopePattern}
+    where c.path like ${scopePattern} and l.payer_account_id = l.customer_account_id
       and ${inPeriod(params, 'period', sql`i.period_start::date`)}
       and ${equalsParam(params, 'customer', sql`l.customer_account_id`)} and ${equalsParam(params, 'vendor', sql`pr.vendor_account_id`)}
     group by ${key.groupBy}, i.currency`;
