@@ -6,6 +6,8 @@ import { until } from '../subscriptions/subscriptionTestWorld';
 import { money, type Money } from '../pricing/money';
 import { intervalOf } from './calendar';
 import { billPayer, newRunCache } from './payerBilling';
+import { createBillingRun, executeBillingRun } from './billingRun';
+import { seedBillingWorld } from './testing/billingWorld';
 
 // Issue 15 "one invoice … seller to buyer at every level of the chain (vendor → platform owner →
 // reseller → company)", on the demo world: the platform owner's administrator bills the month two
@@ -148,6 +150,22 @@ describe('invoices at every level of the chain', () => {
     // One document per payer, seller, month and currency; one line per subscription, period, reason and payer.
     expect(await rowsOf(sql`select 1 from invoices group by payer_account_id, seller_account_id, interval_id, currency having count(*) > 1`)).toEqual([]);
     expect(await rowsOf(sql`select 1 from invoice_lines where subscription_account_id is not null group by subscription_account_id, period_start, period_end, reason, payer_account_id having count(*) > 1`)).toEqual([]);
+  });
+
+  it('bills a distributor one invoice for every subscription below it, however many lines that makes', async () => {
+    // 1,200 subscriptions of one reseller: more lines than one insert statement takes.
+    const world = await seedBillingWorld(server.handle.db, { resellers: 1, companiesPerReseller: 3, subscriptionsPerCompany: 400, chainPrices: true }, new Date('2026-06-10T08:00:00Z'));
+    const runId = await createBillingRun(server.handle.db, { intervalId: '2026-07', scopeAccountId: world.ownerAccountId, startedByAccountId: null });
+    await executeBillingRun(server.handle.db, runId);
+    const bills = await rowsOf<{ payer_type: string; seller_account_id: number; subtotal: string; lines: number }>(
+      sql`select p.type as payer_type, i.seller_account_id, i.subtotal::text as subtotal, (select count(*)::int from invoice_lines l where l.invoice_id = i.id) as lines
+          from invoices i join accounts p on p.id = i.payer_account_id where i.billing_run_id = ${runId} and p.type = 'Reseller' order by p.path desc`,
+    );
+    // The reseller from the distributor, the distributor from the platform owner: 1,200 lines at 3 × 4.10 each.
+    expect(bills).toEqual([
+      { payer_type: 'Reseller', seller_account_id: world.ownerAccountId, subtotal: '14760.0000', lines: 1200 },
+      { payer_type: 'Reseller', seller_account_id: ids['Cloud Service Providers'], subtotal: '14760.0000', lines: 1200 },
+    ]);
   });
 
   it('shows a reseller the bill it received, its PDF too, and nothing of it to another hierarchy or to its customers', async () => {

@@ -71,14 +71,12 @@ async function killAndResume(killAfter: number): Promise<void> {
   const target = await freshTarget();
   let handle = await open(target);
   await ensureInitialData(handle.db, { ...readConfig({}), loadDemoData: true, demoPassword: 'Kill-Test-Password-1!' });
-  const world = await seedBillingWorld(handle.db, { resellers: RESELLERS, companiesPerReseller: PAYERS / RESELLERS, subscriptionsPerCompany: 2 }, new Date('2026-06-10T08:00:00Z'));
-  // The platform owner's pricelist for the distributor (and so for everyone below it): Skyline Mail's
-  // purchase price, 4.10 a seat, is what each level pays the one above it.
-  await handle.db.execute(sql`with owner as (select id from accounts where parent_id is null order by id limit 1),
-      pl as (insert into pricelists (owner_account_id, name, priority, currency) select id, 'Kill test base', 1, 'EUR' from owner returning id),
-      svc as (insert into pricelist_services (pricelist_id, product_name) select id, 'SKYLINE_MAIL' from pl),
-      rule as (insert into pricing_rules (pricelist_id, name, priority, is_default, model) select id, 'Default: SRP', 1, true, 'Srp' from pl)
-    insert into pricelist_customers (pricelist_id, customer_account_id) select id, ${world.ownerAccountId} from pl`);
+  // Chain prices: Skyline Mail's purchase price, 4.10 a seat, is what each level pays the one above it.
+  const world = await seedBillingWorld(
+    handle.db,
+    { resellers: RESELLERS, companiesPerReseller: PAYERS / RESELLERS, subscriptionsPerCompany: 2, chainPrices: true },
+    new Date('2026-06-10T08:00:00Z'),
+  );
   const runId = await createBillingRun(handle.db, { intervalId: '2026-07', scopeAccountId: world.ownerAccountId, startedByAccountId: null });
   await handle.close();
 

@@ -50,6 +50,9 @@ export interface InvoiceGroup {
   lines: PendingLine[];
 }
 
+/** Lines per insert statement (about 20 parameters each). */
+const LINES_PER_INSERT = 1_000;
+
 const fixed = (amount: Money, currency: string) => amount.toFixed(minorUnits(currency));
 
 /** Writes one invoice of the payer in one currency; answers its id. */
@@ -91,28 +94,29 @@ export async function writeInvoice(tx: Tx, runId: number | null, seller: Party, 
       billingRunId: runId,
     })
     .returning({ id: invoices.id });
-  await tx.insert(invoiceLines).values(
-    lines.map((l) => ({
-      invoiceId: invoice!.id,
-      payerAccountId: payer.id,
-      customerAccountId: l.customerAccountId ?? payer.id,
-      subscriptionAccountId: l.subscriptionAccountId,
-      customChargeId: l.customChargeId,
-      reason: l.reason,
-      periodStart: formatDay(l.periodStart),
-      periodEnd: formatDay(l.periodEnd),
-      productName: l.productName,
-      description: l.description,
-      quantity: l.quantity,
-      unitPrice: l.unitPrice.toFixed(UNIT_PRICE_SCALE),
-      amount: fixed(l.amount, currency),
-      priceRule: l.priceRule,
-      purchaseUnitPrice: l.purchaseUnitPrice?.toFixed(UNIT_PRICE_SCALE) ?? null,
-      purchaseAmount: l.purchaseAmount ? fixed(l.purchaseAmount, currency) : null,
-      margin: l.purchaseAmount ? fixed(l.amount.minus(l.purchaseAmount), currency) : null,
-      upstreamCosts: l.upstream.length ? l.upstream.map((u) => ({ unitPrice: u.unitPrice.toFixed(UNIT_PRICE_SCALE), amount: fixed(u.amount, currency) })) : null,
-    })),
-  );
+  const rows = lines.map((l) => ({
+    invoiceId: invoice!.id,
+    payerAccountId: payer.id,
+    customerAccountId: l.customerAccountId ?? payer.id,
+    subscriptionAccountId: l.subscriptionAccountId,
+    customChargeId: l.customChargeId,
+    reason: l.reason,
+    periodStart: formatDay(l.periodStart),
+    periodEnd: formatDay(l.periodEnd),
+    productName: l.productName,
+    description: l.description,
+    quantity: l.quantity,
+    unitPrice: l.unitPrice.toFixed(UNIT_PRICE_SCALE),
+    amount: fixed(l.amount, currency),
+    priceRule: l.priceRule,
+    purchaseUnitPrice: l.purchaseUnitPrice?.toFixed(UNIT_PRICE_SCALE) ?? null,
+    purchaseAmount: l.purchaseAmount ? fixed(l.purchaseAmount, currency) : null,
+    margin: l.purchaseAmount ? fixed(l.amount.minus(l.purchaseAmount), currency) : null,
+    upstreamCosts: l.upstream.length ? l.upstream.map((u) => ({ unitPrice: u.unitPrice.toFixed(UNIT_PRICE_SCALE), amount: fixed(u.amount, currency) })) : null,
+  }));
+  // A distributor's bill holds a line per subscription below it: written in slices, as one statement
+  // takes at most 65,535 parameters.
+  for (let i = 0; i < rows.length; i += LINES_PER_INSERT) await tx.insert(invoiceLines).values(rows.slice(i, i + LINES_PER_INSERT));
   const chargeIds = lines.flatMap((l) => (l.customChargeId === null ? [] : [l.customChargeId]));
   if (chargeIds.length) {
     await tx

@@ -11,6 +11,13 @@ export interface BillingWorldSize {
   resellers: number;
   companiesPerReseller: number;
   subscriptionsPerCompany: number;
+  /**
+   * A pricelist of the platform owner for the distributor (and so for everyone below it): the
+   * service's vendor purchase price is each level's cost, so the run bills every level of the chain
+   * — each reseller from the distributor, the distributor from the platform owner. Without it the
+   * costs are unknown and only the companies get invoices.
+   */
+  chainPrices?: boolean;
 }
 
 export interface BillingWorld {
@@ -52,6 +59,12 @@ export async function seedBillingWorld(db: Database, size: BillingWorldSize, sin
   // The trigger dated each first state now: the world's subscriptions began at `since`.
   await db.execute(sql`update subscription_history h set valid_from = ${since}
     from accounts a where a.id = h.subscription_account_id and a.path like ${`${top!.path}%`}`);
+  if (size.chainPrices) {
+    await db.execute(sql`with pl as (insert into pricelists (owner_account_id, name, priority, currency) values (${owner.id}, ${`Bulk base ${top!.id}`}, 1, 'EUR') returning id),
+        svc as (insert into pricelist_services (pricelist_id, product_name) select id, ${productName} from pl),
+        rule as (insert into pricing_rules (pricelist_id, name, priority, is_default, model) select id, 'Default: SRP', 1, true, 'Srp' from pl)
+      insert into pricelist_customers (pricelist_id, customer_account_id) select id, ${top!.id} from pl`);
+  }
   const companies = size.resellers * size.companiesPerReseller;
   return { ownerAccountId: top!.id, companies, subscriptions: companies * size.subscriptionsPerCompany };
 }
