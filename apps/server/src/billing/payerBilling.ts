@@ -106,9 +106,10 @@ async function subscriptionLines(tx: Tx, cache: BillingRunCache, payer: Party, i
         where a.path like ${`${payer.path}%`} and a.type = 'Product'`,
   );
   const pricelistId = await customerPricelistId(tx, payer);
-  // The pricelists the resellers of the chain buy from, but the top's (it buys from the vendors at the
-  // price its customers' pricelists start from): each level's cost is the purchase price of the
-  // pricelist its customer buys from, as the company's own line takes its seller's.
+  // The costs above the seller's, as the company's line takes its seller's cost from the company's
+  // pricelist: every reseller of the chain but the top buys from a pricelist of the level above (its
+  // customer pricelist), whose purchase price is that level's own cost — up to the platform owner's,
+  // the vendor's price.
   const chainPricelists = await Promise.all(payer.resellerIds.slice(0, -1).map((id) => resellerPricelistId(tx, cache, id)));
   const lines: PendingLine[] = [];
   for (const row of rows) {
