@@ -58,7 +58,7 @@ const runBilling = defineOperation({
   service: 'IInvoiceBillingService',
   operation: 'RunBilling',
   summary:
-    "Starts a billing run for a month that is over (intervalId `YYYY-MM`; default the month that ended last) over the payers of an account in the caller's hierarchy (accountId; default the caller's whole hierarchy). Answers the run (Status Running); GetBillingRuns follows it. Exactly once: a payer's month already billed is left as it is, so a re-run creates nothing. Send an Idempotency-Key header to make a retry safe.",
+    "Starts a billing run for a month that is over (intervalId `YYYY-MM`; default the month that ended last) over the payers of an account in the caller's hierarchy (accountId; default the caller's whole hierarchy): its companies, billed by their reseller, and at every level of the chain its resellers, billed by their own seller for what their customers' lines cost them once everything below them is billed and the month is over everywhere (UTC−12), and the platform owner, billed by each vendor. Answers the run (Status Running); GetBillingRuns follows it. Exactly once: a payer's month already billed is left as it is, so a re-run creates nothing. Send an Idempotency-Key header to make a retry safe.",
   request: runBillingRequestSchema,
   response: billingRunSchema,
   rule: runRule('Execute'),
