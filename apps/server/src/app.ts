@@ -174,7 +174,7 @@ export async function buildServer({ database, config, logger = false, extraOpera
   const mail = mailer ?? createMailer(db, config.smtpUrl);
   registerOperationRoute(app, registry, db, config, mail, sessionCache);
   // issue 16: the live-notification WebSocket at / and /ws/, fanned out between nodes through PostgreSQL.
-  await registerLiveChannel(app, { database, config, sessionCache });
+  await registerLiveChannel(app, { database, config, sessionCache, registry });
   // Background work on the same database (DESIGN.md "jobs"); stopped before the database closes.
   const jobs: JobRunner = new JobRunner(database, app.log, [
     ...accountLifecycleJobs,

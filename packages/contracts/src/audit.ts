@@ -78,5 +78,8 @@ export const AUDIT_ACTIONS = [
   'OrderAttachmentDeleted',
   'ReportExported',
   'BillingRunStarted',
+  'MaintenanceAnnounced',
+  'MaintenanceCancelled',
+  'LiveMessageSent',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

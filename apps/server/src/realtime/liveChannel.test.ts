@@ -49,6 +49,8 @@ describe('live-notification channel', () => {
     await server.app.liveHub.publish({ type: 'message', text: 'Hello from the operators' });
     expect(await client.next()).toEqual({ type: 'maintenance', mode: 600 });
     expect(await client.next()).toEqual({ type: 'message', text: 'Hello from the operators' });
+    await server.app.liveHub.publish({ type: 'maintenance', mode: false });
+    expect(await client.next()).toEqual({ type: 'maintenance', mode: false });
   });
 
   it('gives an unauthenticated socket nothing but reauth', async () => {

@@ -6,12 +6,14 @@ import { LIVE_PATHS, LIVE_SUBPROTOCOL } from '@cmp/contracts/realtime';
 import type { DatabaseHandle } from '../platform/db/database';
 import type { ServerConfig } from '../platform/config';
 import type { SessionCache } from '../platform/sessionCache';
+import type { OperationRegistry } from '../platform/operations';
 import { SESSION_COOKIE, loadSession } from '../platform/session';
 import { isAddressAllowed } from '../security/ipRestrictions';
 import { clientAddress } from './clientAddress';
 import { LiveHub, type LiveSession } from './liveHub';
 import { fingerprintOf } from './liveQueries';
 import { LiveSocket, type SessionCheck } from './liveSocket';
+import { liveChannelOperations } from './operations';
 
 /** Client messages are small (auth, ping, pong); anything larger closes the socket. */
 const MAX_CLIENT_MESSAGE_BYTES = 4_096;
@@ -25,14 +27,19 @@ declare module 'fastify' {
 }
 
 /**
- * The live-notification WebSocket of spec §7 at `/` and `/ws/`, subprotocol `webclient` (issue 16).
+ * The live-notification WebSocket of spec §7 at `/` and `/ws/`, subprotocol `webclient` (issue 16),
+ * and the admin console's operations on it.
  * The upgrade is checked like an API call from a browser: same origin or the CORS allowlist; the
  * session cookie it carries is the only session an auth message may name.
  */
-export async function registerLiveChannel(app: FastifyInstance, options: { database: DatabaseHandle; config: ServerConfig; sessionCache: SessionCache }): Promise<LiveHub> {
-  const { database, config, sessionCache } = options;
+export async function registerLiveChannel(
+  app: FastifyInstance,
+  options: { database: DatabaseHandle; config: ServerConfig; sessionCache: SessionCache; registry: OperationRegistry },
+): Promise<LiveHub> {
+  const { database, config, sessionCache, registry } = options;
   const hub = new LiveHub(database, config, app.log);
   await hub.start();
+  registry.register(...liveChannelOperations(hub));
   const server = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES, handleProtocols: () => LIVE_SUBPROTOCOL });
   const sockets = new Set<LiveSocket>();
 

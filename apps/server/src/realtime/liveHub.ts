@@ -1,7 +1,9 @@
-import { lt, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { lt, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { LiveServerMessage } from '@cmp/contracts/realtime';
-import type { DatabaseHandle } from '../platform/db/database';
+import type { LiveServerMessage, MaintenanceMode } from '@cmp/contracts/realtime';
+import type { DatabaseHandle, Queryable } from '../platform/db/database';
 import { liveEvents } from '../platform/db/schema/realtime';
 import type { ServerConfig } from '../platform/config';
 import { capabilityFingerprints, endSessionsOfUsers, readHeldSessions } from './liveQueries';
@@ -15,9 +17,21 @@ const SWEEP_INTERVAL_MS = 60_000;
 /** Capability changes come in bursts (a role saved with many sets): one check after the burst. */
 const CAPABILITY_CHECK_DELAY_MS = 200;
 const LIVE_EVENT_LIFETIME_MS = 3_600_000;
+/** How long a census waits for the other nodes' answers. */
+const CENSUS_WAIT_MS = 500;
 
 /** Who receives a message: everyone signed in, some users, or the users of one account and below. */
 export type LiveAudience = { userAccountIds: number[] } | { accountPath: string };
+
+/** One node's answer to a census: its signed-in sockets within the hierarchy asked about. */
+export interface NodeCount {
+  nodeId: string;
+  host: string;
+  signedIn: number;
+}
+
+/** The announcement in force: "soon", or a countdown to a moment (spec §4 Maintenance). */
+type MaintenanceState = { isSoon: true } | { startsAt: number };
 
 /** A socket's signed-in session, once its auth message matched the cookie's live session. */
 export interface LiveSession {
@@ -47,7 +61,13 @@ type BusEvent =
   | { k: 'send'; to?: LiveAudience; m: LiveServerMessage }
   | { k: 'end'; s: string }
   | { k: 'caps' }
-  | { k: 'ref'; id: number };
+  | { k: 'ref'; id: number }
+  /** A node that starts asks for the maintenance in force; one that knows answers with `state`. */
+  | { k: 'sync' }
+  | { k: 'state'; mode: MaintenanceMode }
+  /** Sockets per node (issue 16 admin console): asked by one node, answered by each. */
+  | { k: 'census'; id: string; p: string }
+  | { k: 'count'; id: string; n: NodeCount };
 
 /**
  * The sockets held by this node and the fan-out between nodes (DESIGN.md scale-out): every
@@ -59,6 +79,9 @@ export class LiveHub {
   private sweepTimer: NodeJS.Timeout | undefined;
   private capabilityTimer: NodeJS.Timeout | undefined;
   private isStopped = false;
+  private maintenance: MaintenanceState | undefined;
+  private readonly censuses = new Map<string, NodeCount[]>();
+  readonly nodeId = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -74,6 +97,7 @@ export class LiveHub {
       this.sweep().catch((error: unknown) => this.log.warn({ err: error }, 'live hub: the session sweep failed'));
     }, SWEEP_INTERVAL_MS);
     this.sweepTimer.unref();
+    await this.notify({ k: 'sync' });
   }
 
   stop(): void {
@@ -90,22 +114,48 @@ export class LiveHub {
     this.connections.delete(connection);
   }
 
-  /** Sockets held by this node, and how many of them are signed in. */
-  counts(): { connections: number; authenticated: number } {
-    let authenticated = 0;
-    for (const connection of this.connections) if (connection.session) authenticated++;
-    return { connections: this.connections.size, authenticated };
-  }
-
-  /** Sends a message to the signed-in sockets of every node (all of them, or an audience). */
-  async publish(message: LiveServerMessage, audience?: LiveAudience): Promise<void> {
+  /**
+   * Sends a message to the signed-in sockets of every node (all of them, or an audience). Given a
+   * transaction, the notification leaves when it commits — with the audit entry, or not at all.
+   */
+  async publish(message: LiveServerMessage, audience?: LiveAudience, db: Queryable = this.database.db): Promise<void> {
     const event: BusEvent = { k: 'send', m: message, ...(audience ? { to: audience } : {}) };
-    const payload = JSON.stringify(event);
-    if (Buffer.byteLength(payload) <= MAX_NOTIFY_BYTES) return this.database.notify(LIVE_CHANNEL, payload);
-    const { db } = this.database;
+    if (Buffer.byteLength(JSON.stringify(event)) <= MAX_NOTIFY_BYTES) return this.notify(event, db);
     await db.delete(liveEvents).where(lt(liveEvents.createdAt, new Date(Date.now() - LIVE_EVENT_LIFETIME_MS)));
     const [row] = await db.insert(liveEvents).values({ event }).returning({ id: liveEvents.id });
-    await this.database.notify(LIVE_CHANNEL, JSON.stringify({ k: 'ref', id: row!.id } satisfies BusEvent));
+    await this.notify({ k: 'ref', id: row!.id }, db);
+  }
+
+  /** The maintenance announcement in force, as a socket that signs in now should hear it. */
+  currentMaintenance(now = Date.now()): Extract<LiveServerMessage, { type: 'maintenance' }> | undefined {
+    const state = this.maintenance;
+    if (!state) return undefined;
+    if ('isSoon' in state) return { type: 'maintenance', mode: true };
+    // Once maintenance has begun it is no longer announced: a page that reloads would reload again.
+    if (state.startsAt <= now) {
+      this.maintenance = undefined;
+      return undefined;
+    }
+    return { type: 'maintenance', mode: Math.ceil((state.startsAt - now) / 1_000) };
+  }
+
+  /** Every node's sockets, counted within the accounts under `accountPath`; nodes that do not answer in time are missing. */
+  async census(accountPath: string): Promise<NodeCount[]> {
+    const id = randomUUID();
+    this.censuses.set(id, []);
+    try {
+      await this.notify({ k: 'census', id, p: accountPath });
+      await new Promise((resolve) => setTimeout(resolve, CENSUS_WAIT_MS));
+      return this.censuses.get(id)!.sort((a, b) => a.nodeId.localeCompare(b.nodeId));
+    } finally {
+      this.censuses.delete(id);
+    }
+  }
+
+  private async notify(event: BusEvent, db?: Queryable): Promise<void> {
+    const payload = JSON.stringify(event);
+    if (db) await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${payload})`);
+    else await this.database.notify(LIVE_CHANNEL, payload);
   }
 
   private async onBusEvent(payload: string): Promise<void> {
@@ -116,9 +166,32 @@ export class LiveHub {
       if (!row) return;
       event = row.event as BusEvent;
     }
-    if (event.k === 'send') this.deliver(event.m, event.to);
-    else if (event.k === 'end') this.endSession(event.s);
+    if (event.k === 'send') {
+      if (!event.to) this.remember(event.m);
+      this.deliver(event.m, event.to);
+    } else if (event.k === 'end') this.endSession(event.s);
     else if (event.k === 'caps') this.scheduleCapabilityCheck();
+    else if (event.k === 'sync') {
+      const current = this.currentMaintenance();
+      if (current) await this.notify({ k: 'state', mode: current.mode });
+    } else if (event.k === 'state') {
+      if (!this.maintenance) this.remember({ type: 'maintenance', mode: event.mode });
+    } else if (event.k === 'census') await this.notify({ k: 'count', id: event.id, n: this.count(event.p) });
+    else if (event.k === 'count') this.censuses.get(event.id)?.push(event.n);
+  }
+
+  /** spec §4: a number counts down, true is "soon", false — or an empty message — ends the announcement. */
+  private remember(message: LiveServerMessage): void {
+    if (message.type === 'message' && message.text.trim() === '') this.maintenance = undefined;
+    if (message.type !== 'maintenance') return;
+    const { mode } = message;
+    this.maintenance = mode === false ? undefined : mode === true ? { isSoon: true } : { startsAt: Date.now() + mode * 1_000 };
+  }
+
+  private count(accountPath: string): NodeCount {
+    let signedIn = 0;
+    for (const connection of this.connections) if (connection.session?.accountPath.startsWith(accountPath)) signedIn++;
+    return { nodeId: this.nodeId, host: hostname(), signedIn };
   }
 
   private deliver(message: LiveServerMessage, audience: LiveAudience | undefined): void {

@@ -76,6 +76,9 @@ export class LiveSocket implements LiveConnection {
     this.session = await this.checkSession(sessionId, userId);
     if (this.session) {
       this.failedAuths = 0;
+      // A page opened after the announcement still sees the countdown (spec §4 Maintenance).
+      const maintenance = this.hub.currentMaintenance();
+      if (maintenance) this.send(maintenance);
       return;
     }
     if (++this.failedAuths > MAX_FAILED_AUTHS) return this.close(POLICY_VIOLATION, 'Not authenticated.');
