@@ -1,12 +1,14 @@
 import { emptyRequestSchema, okResponseSchema } from '@cmp/contracts/auth';
+import type { AuditAction } from '@cmp/contracts/audit';
 import { requirement } from '@cmp/contracts/capabilities';
 import { announceMaintenanceRequestSchema, getLiveChannelStatusResponseSchema, sendLiveMessageRequestSchema, type LiveChannelStatus } from '@cmp/contracts/liveChannelAdmin';
+import type { LiveServerMessage } from '@cmp/contracts/realtime';
 import { auditAccountChange } from '../platform/audit';
 import { requireAccountInHierarchy } from '../platform/access';
 import { accessDenied } from '../platform/errors';
-import { defineOperation, type OperationDefinition } from '../platform/operations';
+import { defineOperation, type OperationDefinition, type SignedInContext } from '../platform/operations';
 import { pathIds, type CallerSession } from '../platform/session';
-import type { LiveHub } from './liveHub';
+import type { LiveAudience, LiveHub } from './liveHub';
 
 // The admin console's live-channel section (issue 16): Administrative Read to see, Execute to send.
 const ADMIN_READ = requirement('ADMINISTRATIVE', ['Read']);
@@ -19,6 +21,20 @@ const SERVICE = 'ILiveNotificationService';
  */
 function requirePlatformOwner(caller: CallerSession): void {
   if (pathIds(caller.companyAccount.path).length !== 1) throw accessDenied();
+}
+
+/** Audits the sending and sends in one transaction: the notification leaves when the entry commits. */
+async function publishAudited(
+  hub: LiveHub,
+  ctx: SignedInContext,
+  audit: { action: AuditAction; account: { id: number; path: string }; details?: Record<string, unknown> },
+  message: LiveServerMessage,
+  audience?: LiveAudience,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await auditAccountChange(tx, ctx, audit.action, audit.account, audit.details);
+    await hub.publish(message, audience, tx);
+  });
 }
 
 function maintenanceStatus(hub: LiveHub): LiveChannelStatus['Maintenance'] {
@@ -52,10 +68,7 @@ export function liveChannelOperations(hub: LiveHub): OperationDefinition[] {
     rule: ADMIN_EXECUTE,
     async handler(input, ctx) {
       requirePlatformOwner(ctx.caller);
-      await ctx.db.transaction(async (tx) => {
-        await auditAccountChange(tx, ctx, 'MaintenanceAnnounced', ctx.caller.companyAccount, { Seconds: input.seconds ?? null });
-        await hub.publish({ type: 'maintenance', mode: input.seconds ?? true }, undefined, tx);
-      });
+      await publishAudited(hub, ctx, { action: 'MaintenanceAnnounced', account: ctx.caller.companyAccount, details: { Seconds: input.seconds ?? null } }, { type: 'maintenance', mode: input.seconds ?? true });
       return { Success: true };
     },
   });
@@ -70,10 +83,7 @@ export function liveChannelOperations(hub: LiveHub): OperationDefinition[] {
     rule: ADMIN_EXECUTE,
     async handler(_input, ctx) {
       requirePlatformOwner(ctx.caller);
-      await ctx.db.transaction(async (tx) => {
-        await auditAccountChange(tx, ctx, 'MaintenanceCancelled', ctx.caller.companyAccount);
-        await hub.publish({ type: 'maintenance', mode: false }, undefined, tx);
-      });
+      await publishAudited(hub, ctx, { action: 'MaintenanceCancelled', account: ctx.caller.companyAccount }, { type: 'maintenance', mode: false });
       return { Success: true };
     },
   });
@@ -88,10 +98,7 @@ export function liveChannelOperations(hub: LiveHub): OperationDefinition[] {
     rule: ADMIN_EXECUTE,
     async handler(input, ctx) {
       const target = input.accountId === undefined ? ctx.caller.companyAccount : await requireAccountInHierarchy(ctx.db, ctx.caller, input.accountId, ADMIN_EXECUTE);
-      await ctx.db.transaction(async (tx) => {
-        await auditAccountChange(tx, ctx, 'LiveMessageSent', target, { Text: input.text });
-        await hub.publish({ type: 'message', text: input.text }, { accountPath: target.path }, tx);
-      });
+      await publishAudited(hub, ctx, { action: 'LiveMessageSent', account: target, details: { Text: input.text } }, { type: 'message', text: input.text }, { accountPath: target.path });
       return { Success: true };
     },
   });
