@@ -4,7 +4,8 @@
 //   1. the first run: subscriptions billed per second (goal ≥ 2,000/s on PostgreSQL);
 //   2. a second run of the same month: new invoices (goal 0) and its time against the first's (goal < 10 %);
 //   3. the next month's run killed with `kill -9` half-way and started again: invoices per payer (goal
-//      exactly one) and the month's total against the uninterrupted first month's (goal equal).
+//      exactly one) and the month's total against the uninterrupted first month's (goal equal);
+//   4. the revenue reports over 1,000,000 invoice lines, p95 (goal < 500 ms; bench/revenueReport.ts).
 // BENCH_BILLING_COMPANIES (default 10,000; 200 per reseller) and BENCH_BILLING_DB (postgres, pglite
 // or both) make it smaller or narrower.
 import { spawn } from 'node:child_process';
@@ -19,6 +20,7 @@ import { readConfig } from '../../apps/server/src/platform/config';
 import { rowsOf } from '../../apps/server/src/marketplace/catalogViewer';
 import { PAYER_CONCURRENCY, createBillingRun, executeBillingRun } from '../../apps/server/src/billing/billingRun';
 import { seedBillingWorld } from '../../apps/server/src/billing/testing/billingWorld';
+import { benchRevenueReport } from './revenueReport';
 
 const COMPANIES = Number(process.env.BENCH_BILLING_COMPANIES ?? 10_000);
 const RESELLERS = Math.max(1, Math.round(COMPANIES / 200));
@@ -74,10 +76,12 @@ async function timedRun(handle: DatabaseHandle, intervalId: string, scopeAccount
   return { seconds: (performance.now() - started) / 1000, runId };
 }
 
-async function invoicesOf(handle: DatabaseHandle, intervalId: string, scopePath: string): Promise<{ invoices: number; payers: number; total: string }> {
-  const [row] = await rowsOf<{ invoices: number; payers: number; total: string }>(
+/** The month's documents: invoices, the payers and the payer–seller–currency pairs they bill (one invoice each), the sum of their totals. */
+async function invoicesOf(handle: DatabaseHandle, intervalId: string, scopePath: string): Promise<{ invoices: number; payers: number; pairs: number; total: string }> {
+  const [row] = await rowsOf<{ invoices: number; payers: number; pairs: number; total: string }>(
     handle.db,
-    sql`select count(*)::int as invoices, count(distinct i.payer_account_id)::int as payers, coalesce(sum(i.total), 0)::text as total
+    sql`select count(*)::int as invoices, count(distinct i.payer_account_id)::int as payers,
+               count(distinct (i.payer_account_id, i.seller_account_id, i.currency))::int as pairs, coalesce(sum(i.total), 0)::text as total
         from invoices i join accounts p on p.id = i.payer_account_id where i.interval_id = ${intervalId} and p.path like ${`${scopePath}%`}`,
   );
   return row!;
@@ -103,7 +107,7 @@ async function benchTarget(target: Target): Promise<void> {
     const seedStart = performance.now();
     await ensureInitialData(handle.db, { ...readConfig({}), loadDemoData: true, demoPassword: 'Bench-Password-1!' });
     const since = new Date(`${monthBack(3)}-15T08:00:00Z`);
-    const world = await seedBillingWorld(handle.db, { resellers: RESELLERS, companiesPerReseller: Math.round(COMPANIES / RESELLERS), subscriptionsPerCompany: SUBSCRIPTIONS_PER_COMPANY }, since);
+    const world = await seedBillingWorld(handle.db, { resellers: RESELLERS, companiesPerReseller: Math.round(COMPANIES / RESELLERS), subscriptionsPerCompany: SUBSCRIPTIONS_PER_COMPANY, chainPrices: true }, since);
     const [scope] = await rowsOf<{ path: string }>(handle.db, sql`select path from accounts where id = ${world.ownerAccountId}`);
     console.log(`${target.label}: ${world.subscriptions.toLocaleString('en')} subscriptions of ${world.companies.toLocaleString('en')} companies under ${RESELLERS} resellers (seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s)`);
     const concurrency = target.label === 'PostgreSQL' ? PAYER_CONCURRENCY : 1;
@@ -126,8 +130,14 @@ async function benchTarget(target: Target): Promise<void> {
     await executeBillingRun(handle.db, killedRun, { concurrency });
     const resumed = await invoicesOf(handle, next, scope!.path);
     console.log(
-      `  3. ${next} killed with kill -9 after ${reported.toLocaleString('en')} payers (${atKill.invoices.toLocaleString('en')} invoices committed), started again: ${resumed.invoices.toLocaleString('en')} invoices for ${resumed.payers.toLocaleString('en')} payers (goal exactly one each), total ${resumed.total} vs the uninterrupted ${first}'s ${billed1.total} (goal equal)`,
+      `  3. ${next} killed with kill -9 after ${reported.toLocaleString('en')} payers (${atKill.invoices.toLocaleString('en')} invoices committed), started again: ${resumed.invoices.toLocaleString('en')} invoices for ${resumed.pairs.toLocaleString('en')} payer–seller pairs of ${resumed.payers.toLocaleString('en')} payers (goal exactly one each), total ${resumed.total} vs the uninterrupted ${first}'s ${billed1.total} (goal equal)`,
     );
+
+    const [busiest] = await rowsOf<{ id: number }>(
+      handle.db,
+      sql`select i.seller_account_id as id from invoices i join accounts a on a.id = i.seller_account_id where a.type = 'Reseller' group by 1 order by count(*) desc limit 1`,
+    );
+    await benchRevenueReport(handle, target.label, [first, next], world.ownerAccountId, busiest!.id);
   } finally {
     await handle.close().catch(() => undefined);
     await target.cleanUp();
