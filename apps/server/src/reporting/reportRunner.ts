@@ -192,36 +192,62 @@ const outputList = (report: ReportSpec) =>
     sql`, `,
   );
 
+/** The order of the result `r`: the asked column, ties broken by every column, so pages never overlap. */
+function orderOf(report: ReportSpec, input: RunInput): SQL {
+  const direction = sql.raw(input.sort.direction === 'asc' ? 'asc nulls first' : 'desc nulls last');
+  const tieBreak = sql.join(report.columns.map((c) => sql`r.${sql.identifier(c.name)}`), sql`, `);
+  return sql`r.${sql.identifier(input.sort.column)} ${direction}, ${tieBreak}`;
+}
+
 function orderedQuery(report: ReportSpec, input: RunInput, caller: CallerSession): SQL {
   const inner = report.query({ caller, scopePattern: input.scopePattern, params: input.params });
-  const direction = sql.raw(input.sort.direction === 'asc' ? 'asc nulls first' : 'desc nulls last');
-  // Ties broken by every column, so pages never overlap.
-  const tieBreak = sql.join(report.columns.map((c) => sql`r.${sql.identifier(c.name)}`), sql`, `);
-  return sql`select ${outputList(report)} from (${inner}) r order by r.${sql.identifier(input.sort.column)} ${direction}, ${tieBreak}`;
+  return sql`select ${outputList(report)} from (${inner}) r order by ${orderOf(report, input)}`;
 }
 
-/** One page, the total and the chart over the whole result. */
-export async function runPage(db: Queryable, caller: CallerSession, locale: Locale, report: ReportSpec, input: RunInput, page: { page: number; pageSize: number }): Promise<ReportResult> {
-  const inner = report.query({ caller, scopePattern: input.scopePattern, params: input.params });
-  const [rows, [total]] = await Promise.all([
-    rowsOf(db, sql`${orderedQuery(report, input, caller)} limit ${page.pageSize} offset ${page.page * page.pageSize}`),
-    rowsOf(db, sql`select count(*)::int as n from (${inner}) r`),
-  ]);
-  return {
-    Columns: input.columns.map((c) => columnOf(locale, c)),
-    Rows: rows.map((row) => input.columns.map((c) => cellOf(locale, c, row[c.name]))),
-    TotalCount: Number(total?.n ?? 0),
-    Chart: await chartOf(db, locale, report, inner),
-  };
-}
-
-async function chartOf(db: Queryable, locale: Locale, report: ReportSpec, inner: SQL): Promise<ReportChartData | null> {
+/** The chart's sums per label over the result `r`, or null for a report without a chart. */
+function chartQuery(report: ReportSpec): SQL | null {
   const { type, label, values = [] } = report.chart;
   if (type === 'none' || !label || !values.length) return null;
   const labelColumn = report.columns.find((c) => c.name === label)!;
   const sums = sql.join(values.map((v, i) => sql`coalesce(sum(${sql.identifier(v)}), 0)::float8 as ${sql.identifier(`v${i}`)}`), sql`, `);
   const labelExpression = labelColumn.type === 'date' ? sql`to_char((r.${sql.identifier(label)})::timestamptz at time zone 'UTC', 'YYYY-MM-DD')` : sql`r.${sql.identifier(label)}`;
-  const rows = await rowsOf(db, sql`select ${labelExpression} as label, ${sums} from (${inner}) r group by 1 order by 1 limit 100`);
+  return sql`select ${labelExpression} as label, ${sums} from r group by 1 order by 1 limit 100`;
+}
+
+/**
+ * One page, the total and the chart over the whole result, in one statement: the report's query runs
+ * once (materialised) instead of once for each — over a million invoice lines the aggregation is
+ * what costs (issue 15, npm run bench billing).
+ */
+export async function runPage(db: Queryable, caller: CallerSession, locale: Locale, report: ReportSpec, input: RunInput, page: { page: number; pageSize: number }): Promise<ReportResult> {
+  const inner = report.query({ caller, scopePattern: input.scopePattern, params: input.params });
+  const order = orderOf(report, input);
+  const chart = chartQuery(report);
+  const [answer] = await rowsOf(
+    db,
+    sql`with r as materialized (${inner})
+        select (select coalesce(json_agg(to_json(p) order by p.row_in_page), '[]'::json)
+                from (select ${outputList(report)}, row_number() over (order by ${order}) as row_in_page from r order by ${order}
+                      limit ${page.pageSize} offset ${page.page * page.pageSize}) p) as page,
+               (select count(*)::int from r) as total,
+               ${chart ? sql`(select coalesce(json_agg(to_json(c)), '[]'::json) from (${chart}) c)` : sql`null::json`} as chart`,
+  );
+  const rows = jsonOf<Row[]>(answer?.page) ?? [];
+  return {
+    Columns: input.columns.map((c) => columnOf(locale, c)),
+    Rows: rows.map((row) => input.columns.map((c) => cellOf(locale, c, row[c.name]))),
+    TotalCount: Number(answer?.total ?? 0),
+    Chart: chartOf(locale, report, jsonOf<Row[]>(answer?.chart)),
+  };
+}
+
+/** json columns arrive parsed from node-postgres and as text from some drivers. */
+const jsonOf = <T>(value: unknown): T | null => (value === null || value === undefined ? null : typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
+
+function chartOf(locale: Locale, report: ReportSpec, rows: Row[] | null): ReportChartData | null {
+  const { type, label, values = [] } = report.chart;
+  if (!rows || type === 'none' || !label || !values.length) return null;
+  const labelColumn = report.columns.find((c) => c.name === label)!;
   const labelText = (value: unknown) => {
     const cell = cellOf(locale, labelColumn, value);
     return cell === null || cell === '' ? '—' : String(cell);
