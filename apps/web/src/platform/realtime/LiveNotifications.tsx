@@ -7,6 +7,7 @@ import { messageStore, removeMessage, showMessage } from '../messages/messageSto
 import { CURRENT_USER_QUERY_KEY, refreshCurrentUser } from '../session/currentUser';
 import { LiveClient, liveChannelUrl, type LiveAuth, type LiveNotification } from './liveClient';
 import { MaintenanceBanner } from './maintenanceBanner';
+import { reloadPage } from './reloadPage';
 
 const authOf = (user: SessionUser | undefined): LiveAuth | undefined => (user ? { sessionId: user.SessionId, userId: user.UserAccountId } : undefined);
 
@@ -26,7 +27,7 @@ export function LiveNotifications({ user }: { user: SessionUser }) {
       remove: removeMessage,
       isShown: (id) => messageStore.getSnapshot().some((message) => message.id === id),
       text: (key, values) => i18next.t(key, values),
-      reload: () => window.location.reload(),
+      reload: reloadPage,
     });
     const client = new LiveClient({
       url: liveChannelUrl(window.location, import.meta.env.DEV),
@@ -58,5 +59,5 @@ function handleNotification(message: LiveNotification, banner: MaintenanceBanner
 /** spec §4: on updatecapabs the user is loaded again, and the page reloads if Login/Execute is lost. */
 async function reloadUser(queryClient: QueryClient): Promise<void> {
   const user = await refreshCurrentUser(queryClient);
-  if (!user || !isAllowed(user.Capability, LOGIN_RULE)) window.location.reload();
+  if (!user || !isAllowed(user.Capability, LOGIN_RULE)) reloadPage();
 }

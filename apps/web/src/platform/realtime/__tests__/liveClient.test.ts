@@ -1,46 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LiveClient, liveChannelUrl, type LiveAuth, type LiveNotification } from '../liveClient';
-
-/** A socket the test opens, answers and closes by hand. */
-class FakeSocket {
-  static created: FakeSocket[] = [];
-  readyState: number = WebSocket.CONNECTING;
-  sent: unknown[] = [];
-  closedWith: { code?: number; reason?: string } | undefined;
-  onopen: (() => void) | null = null;
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  onclose: (() => void) | null = null;
-
-  constructor(
-    readonly url: string,
-    readonly protocol: string,
-  ) {
-    FakeSocket.created.push(this);
-  }
-
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-
-  close(code?: number, reason?: string) {
-    this.closedWith = { code, reason };
-    this.drop();
-  }
-
-  open() {
-    this.readyState = WebSocket.OPEN;
-    this.onopen?.();
-  }
-
-  drop() {
-    this.readyState = WebSocket.CLOSED;
-    this.onclose?.();
-  }
-
-  receive(message: unknown) {
-    this.onmessage?.({ data: JSON.stringify(message) });
-  }
-}
+import { FakeSocket } from './FakeSocket';
 
 const latest = () => FakeSocket.created[FakeSocket.created.length - 1]!;
 const AUTH: LiveAuth = { sessionId: 'session-1', userId: 1203 };
