@@ -19,6 +19,9 @@ import { LazySupportMenu } from '../../support/components/LazySupportMenu';
 import { LazyTermsMenu } from '../../terms/components/LazyTermsMenu';
 import { GlobalSearchSlot } from '../../search/components/GlobalSearchSlot';
 
+/** The global search field's outer size at each width (as GlobalSearch draws it): a full line on phones, its magnifier below xl. */
+const SEARCH_SLOT_SX = { height: 40, flex: { xs: '1 1 100%', sm: '0 0 auto' }, width: { sm: 44, xl: 280 } } as const;
+
 /** spec §2 "Header and footer": the top bar of the full layout. */
 export function AppHeader({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
@@ -57,7 +60,11 @@ export function AppHeader({ user }: { user: SessionUser }) {
         </Box>
         <TopNavigation capabilities={user.Capability} />
         <Box sx={{ flex: 1 }} />
-        <GlobalSearchSlot />
+        {/* The search field's room from the first frame, though its code may come after the header's first
+            paint: without it the field's arrival re-wrapped the header and moved the page (issue 15, CLS). */}
+        <Box sx={SEARCH_SLOT_SX}>
+          <GlobalSearchSlot />
+        </Box>
         {isImpersonated && <Chip label={t('header.impersonated')} color="warning" size="small" />}
         <LazySupportMenu user={user} />
         <LazyTermsMenu user={user} />
