@@ -8,7 +8,7 @@ import { equalsParam, inPeriod } from './common';
 // per month, per customer or per vendor, per currency (amounts of two currencies never add up).
 // Only the lines billed to the end customer count: the same subscription's month is billed again up the
 // chain (a reseller by its seller, the platform owner by the vendor) with that customer on the line,
-// and counting those too would add one sale two or three times.
+// and counting those too would add one sale two or three times (revenue_summary keeps only those).
 
 const PARAMETERS: ReportParameterSpec[] = [
   { name: 'period', type: 'dateRange' },
@@ -24,22 +24,26 @@ const MONEY_COLUMNS: ReportColumnSpec[] = [
   { name: 'Margin', type: 'money', sortable: true },
 ];
 
-/** The lines of invoices issued by a seller in the caller's scope, filtered by the parameters, grouped by `key`. */
+/**
+ * What the customers in the caller's scope were billed, from revenue_summary (the invoice lines summed
+ * per month, customer, seller, vendor and currency by triggers: migration 0024), filtered by the
+ * parameters, grouped by `key`. An invoice is one per customer, seller, month and currency, so those
+ * count the invoices.
+ */
 function revenueQuery({ scopePattern, params }: ReportQueryContext, key: { select: SQL; groupBy: SQL; joins?: SQL }): SQL {
   return sql`
-    select ${key.select}, i.currency as "Currency", count(distinct i.id)::int as "Invoices", sum(l.amount)::float8 as "Revenue",
-           coalesce(sum(l.purchase_amount) filter (where s.path like ${scopePattern}), 0)::float8 as "Cost",
-           coalesce(sum(l.margin) filter (where s.path like ${scopePattern}), 0)::float8 as "Margin"
-    from invoice_lines l
-    join invoices i on i.id = l.invoice_id
-    join accounts s on s.id = i.seller_account_id
-    join accounts c on c.id = l.customer_account_id
-    left join products pr on pr.name = l.product_name
+    select ${key.select}, m.currency as "Currency",
+           count(distinct (m.customer_account_id, m.seller_account_id, m.interval_id))::int as "Invoices", sum(m.revenue)::float8 as "Revenue",
+           coalesce(sum(m.cost) filter (where s.path like ${scopePattern}), 0)::float8 as "Cost",
+           coalesce(sum(m.margin) filter (where s.path like ${scopePattern}), 0)::float8 as "Margin"
+    from revenue_summary m
+    join accounts s on s.id = m.seller_account_id
+    join accounts c on c.id = m.customer_account_id
     ${key.joins ?? sql``}
-    where c.path like ${scopePattern} and l.payer_account_id = l.customer_account_id
-      and ${inPeriod(params, 'period', sql`i.period_start::date`)}
-      and ${equalsParam(params, 'customer', sql`l.customer_account_id`)} and ${equalsParam(params, 'vendor', sql`pr.vendor_account_id`)}
-    group by ${key.groupBy}, i.currency`;
+    where c.path like ${scopePattern}
+      and ${inPeriod(params, 'period', sql`m.period_start::date`)}
+      and ${equalsParam(params, 'customer', sql`m.customer_account_id`)} and ${equalsParam(params, 'vendor', sql`m.vendor_account_id`)}
+    group by ${key.groupBy}, m.currency`;
 }
 
 export const revenueByMonth: ReportSpec = {
@@ -48,7 +52,7 @@ export const revenueByMonth: ReportSpec = {
   columns: [{ name: 'Month', type: 'text', sortable: true }, ...MONEY_COLUMNS],
   defaultSort: { column: 'Month', direction: 'asc' },
   chart: { type: 'bar', label: 'Month', values: ['Revenue', 'Margin'] },
-  query: (ctx) => revenueQuery(ctx, { select: sql`i.interval_id as "Month"`, groupBy: sql`i.interval_id` }),
+  query: (ctx) => revenueQuery(ctx, { select: sql`m.interval_id as "Month"`, groupBy: sql`m.interval_id` }),
 };
 
 export const revenueByCustomer: ReportSpec = {
@@ -67,5 +71,5 @@ export const revenueByVendor: ReportSpec = {
   defaultSort: { column: 'Revenue', direction: 'desc' },
   chart: { type: 'bar', label: 'Vendor', values: ['Revenue', 'Margin'] },
   // Custom charges have no vendor: they count as the seller's own.
-  query: (ctx) => revenueQuery(ctx, { select: sql`coalesce(v.display_name, s.display_name) as "Vendor"`, groupBy: sql`coalesce(v.display_name, s.display_name)`, joins: sql`left join accounts v on v.id = pr.vendor_account_id` }),
+  query: (ctx) => revenueQuery(ctx, { select: sql`coalesce(v.display_name, s.display_name) as "Vendor"`, groupBy: sql`coalesce(v.display_name, s.display_name)`, joins: sql`left join accounts v on v.id = m.vendor_account_id` }),
 };
