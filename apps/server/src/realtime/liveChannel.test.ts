@@ -130,6 +130,16 @@ describe('live-notification channel', () => {
     expect(await client.next()).toEqual({ type: 'reauth' });
   });
 
+  it('tells open sockets that the node is going away when it stops, and stops', async () => {
+    const stopping = await startTestServer();
+    const client = await openLiveSocket(await listenOnFreePort(stopping.app));
+    const closed = new Promise<number>((resolve) => client.socket.once('close', (code) => resolve(code)));
+    const started = Date.now();
+    await stopping.close();
+    expect(await closed).toBe(1001);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
   it('refuses an upgrade from a foreign origin, without the webclient subprotocol, or on another path', async () => {
     expect(await refusedStatus(baseUrl, { origin: 'https://evil.example' })).toBe(403);
     expect(await refusedStatus(baseUrl, { protocol: null })).toBe(400);

@@ -18,6 +18,7 @@ import { liveChannelOperations } from './operations';
 /** Client messages are small (auth, ping, pong); anything larger closes the socket. */
 const MAX_CLIENT_MESSAGE_BYTES = 4_096;
 const GOING_AWAY = 1001;
+const CLOSE_GRACE_MS = 1_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -64,6 +65,10 @@ export async function registerLiveChannel(
   app.addHook('preClose', async () => {
     hub.stop();
     for (const live of sockets) live.close(GOING_AWAY, 'Server stopping.');
+    // A client that does not answer the close within a moment is cut off: the node stops now.
+    const deadline = Date.now() + CLOSE_GRACE_MS;
+    while (sockets.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (const live of sockets) live.terminate();
     server.close();
   });
   return hub;

@@ -61,6 +61,10 @@ export class LiveSocket implements LiveConnection {
     this.socket.close(code, reason);
   }
 
+  terminate(): void {
+    this.socket.terminate();
+  }
+
   private async receive(message: LiveClientMessage | null): Promise<void> {
     if (message?.type === 'auth') return this.authenticate(message.sessionId, message.userId);
     if (message?.type === 'deauth') {
