@@ -7,6 +7,7 @@ import { useSessionUser } from '../../platform/session/currentUser';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { useDashboardSummary } from '../api/useDashboardSummary';
 import { AccountCountsCard } from '../components/AccountCountsCard';
+import { DashboardFigures } from '../components/figures/DashboardFigures';
 import { LatestAuditTable } from '../components/LatestAuditTable';
 
 /** #/Dashboard, the default landing page (spec §2). */
@@ -27,6 +28,9 @@ export function DashboardScreen() {
           {companyName}
         </Typography>
       )}
+
+      {/* Above what loads later: its cards keep their size while they load, so they push nothing painted (issue 12). */}
+      <DashboardFigures />
 
       {summary.isPending && <LoadingIndicator />}
       {summary.isError && <Alert severity="error">{t('dashboard.load_failed')}</Alert>}
