@@ -130,17 +130,27 @@ for (const size of CLS_WINDOWS) {
     await page.reload();
     await expect(page.getByRole('region', { name: consentEn.consent.banner_title })).toBeVisible();
     await expectAccessible(page);
-    const layoutShift = await page.evaluate(
+    const { layoutShift, movedNodes } = await page.evaluate(
       () =>
-        new Promise<number>((resolve) => {
+        new Promise<{ layoutShift: number; movedNodes: string[] }>((resolve) => {
+          type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+          const where = (rect: DOMRectReadOnly) => `${Math.round(rect.x)},${Math.round(rect.y)} ${Math.round(rect.width)}×${Math.round(rect.height)}`;
+          const nameOf = (node: Node | null) =>
+            node instanceof Element ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''} "${(node.textContent ?? '').trim().slice(0, 30)}"` : String(node?.nodeName);
           new PerformanceObserver((entries) => {
-            const shifts = entries.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[];
-            resolve(shifts.filter((shift) => !shift.hadRecentInput).reduce((sum, shift) => sum + shift.value, 0));
+            const shifts = (entries.getEntries() as Shift[]).filter((shift) => !shift.hadRecentInput);
+            resolve({
+              layoutShift: shifts.reduce((sum, shift) => sum + shift.value, 0),
+              // What moved, for the failure message: a shift names its nodes' rectangles before and after.
+              movedNodes: shifts.flatMap((shift) =>
+                shift.sources.map((source) => `${shift.value.toFixed(4)} at ${Math.round(shift.startTime)} ms: ${nameOf(source.node)} ${where(source.previousRect)} → ${where(source.currentRect)}`),
+              ),
+            });
           }).observe({ type: 'layout-shift', buffered: true });
           // Without any shift the observer is never called.
-          setTimeout(() => resolve(0), 1000);
+          setTimeout(() => resolve({ layoutShift: 0, movedNodes: [] }), 1000);
         }),
     );
-    expect(layoutShift).toBeLessThanOrEqual(0.05);
+    expect(layoutShift, `layout shifts:\n${movedNodes.join('\n')}`).toBeLessThanOrEqual(0.05);
   });
 }
