@@ -15,6 +15,8 @@ async function signedInSockets(request: APIRequestContext): Promise<number> {
 }
 
 test('a signed-in page shows an announced countdown and an operators’ message without a reload', async ({ page, request }) => {
+  // Lighthouse's mobile window, where a banner pushing the page would show most.
+  await page.setViewportSize({ width: 412, height: 823 });
   const signInAdmin = await request.post('/DataModel/service.svc/rest/IAuthorizationService/Authenticate', { data: { userName: 'admin', password: DEMO_PASSWORD } });
   expect(signInAdmin.status()).toBe(200);
   const before = await signedInSockets(request);
@@ -25,10 +27,29 @@ test('a signed-in page shows an announced countdown and an operators’ message 
   // The page's live channel is connected and signed in once the node counts it.
   await expect.poll(() => signedInSockets(request), { timeout: 15_000 }).toBeGreaterThan(before);
 
+  // Layout shifts from here on: the banner takes its place in the bottom dock, above the footer,
+  // and moves nothing of the page's content.
+  await page.evaluate(() => {
+    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node: Node | null }[] };
+    const target = window as unknown as { liveShift: { total: number; inMain: number } };
+    target.liveShift = { total: 0, inMain: 0 };
+    new PerformanceObserver((entries) => {
+      for (const shift of entries.getEntries() as Shift[]) {
+        if (shift.hadRecentInput) continue;
+        target.liveShift.total += shift.value;
+        target.liveShift.inMain += shift.sources.filter((source) => document.querySelector('main')?.contains(source.node)).length;
+      }
+    }).observe({ type: 'layout-shift' });
+  });
   expect((await request.post(`${OPERATIONS}/AnnounceMaintenance`, { data: { seconds: 300 } })).status()).toBe(200);
   const banner = page.getByRole('alert').filter({ hasText: 'The portal goes down for maintenance in 5 min. Save all your progress.' });
   await expect(banner).toBeVisible();
   await expect(banner.getByRole('button', { name: 'Close' })).toBeVisible();
+  await page.waitForTimeout(500);
+  const shift = await page.evaluate(() => (window as unknown as { liveShift: { total: number; inMain: number } }).liveShift);
+  // The same bound as the consent banner's (consentBanner.spec.ts); only the dock's own footer may move.
+  expect(shift.inMain, 'page content moved by the banner').toBe(0);
+  expect(shift.total).toBeLessThanOrEqual(0.05);
   await expectAccessible(page);
 
   expect((await request.post(`${OPERATIONS}/CancelMaintenance`, { data: {} })).status()).toBe(200);
