@@ -84,7 +84,8 @@ export default defineConfig(({ mode }) => ({
   // a production bundle takes its production build instead (about 10 KB gzip less in the entry).
   resolve: mode === 'production' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProductionBuild() }] } : {},
   server: {
-    proxy: Object.fromEntries(SERVER_PATHS.map((path) => [path, { target: SERVER }])),
+    // The live-notification WebSocket (issue 16) is at /ws/ in development, / in production.
+    proxy: { ...Object.fromEntries(SERVER_PATHS.map((path) => [path, { target: SERVER }])), '/ws/': { target: SERVER, ws: true } },
   },
   build: {
     outDir: 'dist',

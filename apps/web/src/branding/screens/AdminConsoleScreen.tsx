@@ -4,12 +4,14 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { ApiError } from '../../platform/api/ApiError';
 import { QueryCard } from '../../platform/ui/QueryCard';
+import { LiveChannelAdminSection } from '../../platform/realtime/components/LiveChannelAdminSection';
 import { useStoredBranding } from '../api/brandingOperations';
 import { BrandingForm } from '../components/BrandingForm';
 
 /**
- * /admin-console/{methodName?} (spec §2, Administrative Read). Its one section today is the
- * platform owner's branding (spec §1 white-label); a reseller's administrator sees why it is not theirs.
+ * /admin-console/{methodName?} (spec §2, Administrative Read): the platform owner's branding (spec §1
+ * white-label; a reseller's administrator sees why it is not theirs) and the live notifications —
+ * who is signed in per server node, maintenance announcements, messages to the signed-in users (issue 16).
  */
 export function AdminConsoleScreen() {
   const { t } = useTranslation();
@@ -28,6 +30,9 @@ export function AdminConsoleScreen() {
           {(stored) => <BrandingForm stored={stored} />}
         </QueryCard>
       )}
+      <Box sx={{ mt: 3 }}>
+        <LiveChannelAdminSection />
+      </Box>
     </Box>
   );
 }

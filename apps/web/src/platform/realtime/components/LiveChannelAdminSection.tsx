@@ -107,6 +107,8 @@ function MaintenanceControls({ status }: { status: LiveChannelStatus }) {
           error={!isMinutesValid}
           helperText={isMinutesValid ? ' ' : t('live_channel.minutes_invalid', { max: MAX_MINUTES })}
           slotProps={{ htmlInput: { min: 1, max: MAX_MINUTES } }}
+          // Room for the label in every language ("Minutes until maintenance" and longer).
+          sx={{ minWidth: 240 }}
         />
         <Button variant="contained" disabled={isBusy || !isMinutesValid} onClick={() => run(() => announceMaintenance(minutesValue * 60), 'live_channel.announced')}>
           {t('live_channel.announce_countdown')}
