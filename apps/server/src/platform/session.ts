@@ -151,8 +151,16 @@ export async function findCompanyAccount(db: Queryable, account: Pick<AccountRow
 
 /** The capabilities a user holds through roles → capability sets → items (DESIGN.md "Access control"). */
 export async function loadCapabilities(db: Queryable, userAccountId: number): Promise<Capability[]> {
+  return (await loadCapabilitiesOfUsers(db, [userAccountId])).get(userAccountId) ?? [];
+}
+
+/** loadCapabilities for several users in one query (the live channel compares those it holds sockets of). */
+export async function loadCapabilitiesOfUsers(db: Queryable, userAccountIds: number[]): Promise<Map<number, Capability[]>> {
+  const byUser = new Map<number, Capability[]>();
+  if (userAccountIds.length === 0) return byUser;
   const rows = await db
     .selectDistinct({
+      userAccountId: userRoles.userAccountId,
       objectType: capabilitySetItems.objectType,
       canRead: capabilitySetItems.canRead,
       canCreate: capabilitySetItems.canCreate,
@@ -163,14 +171,19 @@ export async function loadCapabilities(db: Queryable, userAccountId: number): Pr
     .from(userRoles)
     .innerJoin(roleCapabilitySets, eq(roleCapabilitySets.roleId, userRoles.roleId))
     .innerJoin(capabilitySetItems, eq(capabilitySetItems.capabilitySetId, roleCapabilitySets.capabilitySetId))
-    .where(eq(userRoles.userAccountId, userAccountId))
+    .where(inArray(userRoles.userAccountId, userAccountIds))
     .orderBy(capabilitySetItems.objectType);
-  return rows.map((r) => ({
-    ObjectType: r.objectType as CapabilityObjectType,
-    Read: r.canRead,
-    Create: r.canCreate,
-    Execute: r.canExecute,
-    Delete: r.canDelete,
-    Value: (r.value as CapabilityValue | null) ?? null,
-  }));
+  for (const r of rows) {
+    const list = byUser.get(r.userAccountId) ?? [];
+    list.push({
+      ObjectType: r.objectType as CapabilityObjectType,
+      Read: r.canRead,
+      Create: r.canCreate,
+      Execute: r.canExecute,
+      Delete: r.canDelete,
+      Value: (r.value as CapabilityValue | null) ?? null,
+    });
+    byUser.set(r.userAccountId, list);
+  }
+  return byUser;
 }

@@ -1,7 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Capability } from '@cmp/contracts/capabilities';
 import type { Database } from '../platform/db/database';
-import { accounts, capabilitySetItems, roleCapabilitySets, sessions, userRoles, users } from '../platform/db/schema';
+import { accounts, sessions, users } from '../platform/db/schema';
+import { loadCapabilitiesOfUsers } from '../platform/session';
 import type { ServerConfig } from '../platform/config';
 import type { LiveSession } from './liveHub';
 
@@ -14,30 +15,11 @@ export function fingerprintOf(capabilities: Capability[]): string {
 }
 
 /**
- * Each user's capabilities (roles → capability sets → items, as platform/session.ts loads them) in
- * one query for all the users a node holds sockets of, and the users no longer allowed a session.
+ * Each user's capabilities (platform/session.ts) in one query for all the users a node holds sockets
+ * of, and the users no longer allowed a session.
  */
 export async function capabilityFingerprints(db: Database, userIds: number[]): Promise<{ fingerprints: Map<number, string>; inactiveUserIds: number[] }> {
-  const rows = await db
-    .selectDistinct({
-      userAccountId: userRoles.userAccountId,
-      objectType: capabilitySetItems.objectType,
-      canRead: capabilitySetItems.canRead,
-      canCreate: capabilitySetItems.canCreate,
-      canExecute: capabilitySetItems.canExecute,
-      canDelete: capabilitySetItems.canDelete,
-      value: capabilitySetItems.value,
-    })
-    .from(userRoles)
-    .innerJoin(roleCapabilitySets, eq(roleCapabilitySets.roleId, userRoles.roleId))
-    .innerJoin(capabilitySetItems, eq(capabilitySetItems.capabilitySetId, roleCapabilitySets.capabilitySetId))
-    .where(inArray(userRoles.userAccountId, userIds));
-  const byUser = new Map<number, Capability[]>();
-  for (const row of rows) {
-    const list = byUser.get(row.userAccountId) ?? [];
-    list.push({ ObjectType: row.objectType, Read: row.canRead, Create: row.canCreate, Execute: row.canExecute, Delete: row.canDelete, Value: row.value } as Capability);
-    byUser.set(row.userAccountId, list);
-  }
+  const byUser = await loadCapabilitiesOfUsers(db, userIds);
   const fingerprints = new Map(userIds.map((id) => [id, fingerprintOf(byUser.get(id) ?? [])]));
   const statuses = await db
     .select({ id: users.accountId, isDisabled: users.isDisabled, state: accounts.state })
