@@ -64,6 +64,7 @@ import { propagationJobs } from './pricing/propagationJobs';
 import { setMaxExchangeRateAgeDays } from './pricing/effectivePrice';
 import { idempotencyJobs } from './platform/idempotencyJobs';
 import { provisioningJobs } from './provisioning/provisioningJob';
+import { roleOperations } from './roles/roleOperations';
 import { registerLiveChannel } from './realtime/liveChannel';
 
 export interface BuildOptions {
@@ -166,6 +167,7 @@ export async function buildServer({ database, config, logger = false, extraOpera
     ...billingOperations,
     ...billingDownloadOperations,
     ...invoiceFileOperations,
+    ...roleOperations,
     ...extraOperations,
   );
   // SSO_PROVIDERS → sso_providers and the login buttons of branding (README "Configuration").

@@ -22,7 +22,7 @@ type Schema = {
 };
 
 /** Request fields that name an account (camelCase requests; MFA policy nests `AccountId`). */
-const ACCOUNT_FIELDS = new Set(['accountId', 'accountIds', 'sourceAccountId', 'newParentAccountId', 'parentAccountId', 'targetRoot', 'userAccountId', 'companyAccountId', 'secondaryParentId', 'terminatorId', 'AccountId', 'ownerAccountId', 'customerAccountIds', 'subId', 'targetAccountId']);
+const ACCOUNT_FIELDS = new Set(['accountId', 'accountIds', 'sourceAccountId', 'newParentAccountId', 'parentAccountId', 'targetRoot', 'userAccountId', 'companyAccountId', 'secondaryParentId', 'terminatorId', 'AccountId', 'ownerAccountId', 'customerAccountIds', 'subId', 'targetAccountId', 'ownerCompanyId']);
 /** Request fields naming a tenant's pricelist or pricing rule (issue 13): the owner must lie in the caller's hierarchy. */
 const PRICELIST_FIELDS = new Set(['marketplaceId', 'marketplacePriorityList', 'pricelistId']);
 const RULE_FIELDS = new Set(['pricingRuleId', 'pricingRuleIds']);

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { call, signIn, startTestServer, type TestServer } from '../test/testServer';
+
+// Issue 17 "Roles and capability sets", the read side, on the demo world: what an organisation owns,
+// who holds a role, what a user can do in the end — each inside the caller's hierarchy.
+
+let server: TestServer;
+let reseller: string;
+let companyAdmin: string;
+let otherReseller: string;
+let companyUser: string;
+const ids: Record<string, number> = {};
+const op = (name: string, body: unknown, cookie: string) => call(server.app, `IAccountService/${name}`, body, { cookie });
+const rowsOf = async <T>(query: ReturnType<typeof sql>) => ((await server.handle.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [reseller, companyAdmin, otherReseller, companyUser] = await Promise.all(['reseller.admin', 'company.admin', 'other.admin', 'company.user'].map((name) => signIn(server.app, name)));
+  for (const name of ['Northwind Cloud', 'Contoso Ltd']) {
+    ids[name] = (await rowsOf<{ id: number }>(sql`select id from accounts where display_name = ${name} and type in ('Reseller', 'Company')`))[0]!.id;
+  }
+  ids['company.user'] = (await rowsOf<{ id: number }>(sql`select account_id as id from users where username = 'company.user'`))[0]!.id;
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('roles and capability sets of an organisation', () => {
+  it('lists the roles a company owns, with their sets and how many users hold them', async () => {
+    const answer = await op('GetRoles', { ownerCompanyId: ids['Contoso Ltd'] }, reseller);
+    expect(answer.status).toBe(200);
+    const roles = answer.body.Roles as { Name: string; CapabilitySetIds: number[]; UserCount: number; OwnerAccountId: number }[];
+    expect(roles.map((r) => r.Name)).toEqual(['Company administrator', 'Company user']);
+    expect(roles.every((r) => r.OwnerAccountId === ids['Contoso Ltd'] && r.CapabilitySetIds.length === 1)).toBe(true);
+    // company.admin holds the first; company.user, two Sales people and one in Engineering the second.
+    expect(roles.map((r) => r.UserCount)).toEqual([1, 4]);
+  });
+
+  it('offers the templates of the owners above inside the caller’s hierarchy, never those above it', async () => {
+    const answer = await op('GetCapabilitySets', { ownerCompanyId: ids['Contoso Ltd'] }, reseller);
+    expect(answer.status).toBe(200);
+    const sets = answer.body.CapabilitySets as { Name: string; IsOwn: boolean; OwnerDisplayName: string; Capabilities: { ObjectType: string }[] }[];
+    expect(sets.filter((s) => s.IsOwn).map((s) => s.Name)).toEqual(['Company administrator', 'Company user']);
+    expect(sets.filter((s) => !s.IsOwn).map((s) => [s.Name, s.OwnerDisplayName])).toEqual([['Reseller administrator', 'Northwind Cloud']]);
+    expect(sets.find((s) => s.Name === 'Company administrator')!.Capabilities.map((c) => c.ObjectType)).toContain('ROLES');
+    // The same company seen from itself: the reseller's sets are not its business.
+    const own = await op('GetCapabilitySets', { ownerCompanyId: ids['Contoso Ltd'] }, companyAdmin);
+    expect(own.status).toBe(200);
+    expect((own.body.CapabilitySets as { IsOwn: boolean }[]).every((s) => s.IsOwn)).toBe(true);
+  });
+
+  it('refuses another hierarchy, a caller without Roles Read and an account that owns no roles', async () => {
+    expect((await op('GetRoles', { ownerCompanyId: ids['Contoso Ltd'] }, otherReseller)).status).toBe(403);
+    expect((await op('GetCapabilitySets', { ownerCompanyId: ids['Northwind Cloud'] }, companyAdmin)).status).toBe(403);
+    expect((await op('GetRoles', { ownerCompanyId: ids['Contoso Ltd'] }, companyUser)).status).toBe(403);
+    expect((await op('GetRoles', { ownerCompanyId: ids['company.user'] }, reseller)).status).toBe(400);
+    expect((await op('GetRoles', { ownerCompanyId: 'x' }, reseller)).status).toBe(400);
+  });
+});
+
+describe('who holds a role, and what a user can do in the end', () => {
+  it('lists the holders of a role inside the caller’s hierarchy', async () => {
+    const roleId = (await rowsOf<{ id: number }>(sql`select id from roles where owner_account_id = ${ids['Contoso Ltd']!} and name = 'Company user'`))[0]!.id;
+    const answer = await op('GetRoleUsers', { roleId }, reseller);
+    expect(answer.status).toBe(200);
+    expect((answer.body.Users as { Username: string }[]).map((u) => u.Username).sort()).toEqual(['company.user', 'lena.nowak', 'priya.patel', 'tom.becker']);
+    expect((await op('GetRoleUsers', { roleId }, otherReseller)).status).toBe(403);
+    expect((await op('GetRoleUsers', { roleId: 999_999 }, reseller)).status).toBe(403);
+  });
+
+  it('gives each capability of a user with the roles it comes from', async () => {
+    const answer = await op('GetEffectiveCapabilities', { userAccountId: ids['company.user'] }, companyAdmin);
+    expect(answer.status).toBe(200);
+    const capabilities = answer.body.Capabilities as { ObjectType: string; Roles: string[] }[];
+    expect(capabilities.length).toBeGreaterThan(0);
+    expect(capabilities.every((c) => c.Roles.length === 1 && c.Roles[0] === 'Company user')).toBe(true);
+    expect((await op('GetEffectiveCapabilities', { userAccountId: ids['Contoso Ltd'] }, companyAdmin)).status).toBe(400);
+    expect((await op('GetEffectiveCapabilities', { userAccountId: ids['company.user'] }, otherReseller)).status).toBe(403);
+  });
+});

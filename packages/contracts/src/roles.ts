@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { accountIdSchema } from './accounts';
+import { capabilitySchema } from './auth';
+
+// Roles and capability sets per owning organisation (spec §3 Role, Capability set; §6; issue 17):
+// the read side — what an organisation owns, who holds a role, what a user can do in the end.
+
+const ownerFields = { ownerCompanyId: accountIdSchema };
+
+export const getRolesRequestSchema = z.object(ownerFields).strict();
+export const roleSummarySchema = z.object({
+  RoleId: z.number().int(),
+  Name: z.string(),
+  Description: z.string(),
+  OwnerAccountId: z.number().int(),
+  /** The capability sets the role holds. */
+  CapabilitySetIds: z.array(z.number().int()),
+  /** Users of the caller's hierarchy holding it. */
+  UserCount: z.number().int(),
+});
+export type RoleSummary = z.infer<typeof roleSummarySchema>;
+export const getRolesResponseSchema = z.object({ OwnerCompanyId: z.number().int(), Roles: z.array(roleSummarySchema) });
+export type OwnedRoles = z.infer<typeof getRolesResponseSchema>;
+
+export const getCapabilitySetsRequestSchema = z.object(ownerFields).strict();
+export const capabilitySetSchema = z.object({
+  CapabilitySetId: z.number().int(),
+  Name: z.string(),
+  IsTemplate: z.boolean(),
+  OwnerAccountId: z.number().int(),
+  OwnerDisplayName: z.string(),
+  /** False for a template of an owner above, offered to copy. */
+  IsOwn: z.boolean(),
+  Capabilities: z.array(capabilitySchema),
+});
+export type CapabilitySet = z.infer<typeof capabilitySetSchema>;
+export const getCapabilitySetsResponseSchema = z.object({ OwnerCompanyId: z.number().int(), CapabilitySets: z.array(capabilitySetSchema) });
+
+export const getRoleUsersRequestSchema = z.object({ roleId: z.number().int().positive() }).strict();
+export const roleUserSchema = z.object({ UserAccountId: z.number().int(), Username: z.string(), DisplayName: z.string() });
+export const getRoleUsersResponseSchema = z.object({ RoleId: z.number().int(), Users: z.array(roleUserSchema) });
+
+export const getEffectiveCapabilitiesRequestSchema = z.object({ userAccountId: accountIdSchema }).strict();
+export const effectiveCapabilitySchema = capabilitySchema.extend({
+  /** The roles that give it (one capability may come from several). */
+  Roles: z.array(z.string()),
+});
+export const getEffectiveCapabilitiesResponseSchema = z.object({ UserAccountId: z.number().int(), Capabilities: z.array(effectiveCapabilitySchema) });
