@@ -65,6 +65,7 @@ import { setMaxExchangeRateAgeDays } from './pricing/effectivePrice';
 import { idempotencyJobs } from './platform/idempotencyJobs';
 import { provisioningJobs } from './provisioning/provisioningJob';
 import { roleOperations } from './roles/roleOperations';
+import { roleChangeOperations } from './roles/roleChanges';
 import { registerLiveChannel } from './realtime/liveChannel';
 
 export interface BuildOptions {
@@ -168,6 +169,7 @@ export async function buildServer({ database, config, logger = false, extraOpera
     ...billingDownloadOperations,
     ...invoiceFileOperations,
     ...roleOperations,
+    ...roleChangeOperations,
     ...extraOperations,
   );
   // SSO_PROVIDERS → sso_providers and the login buttons of branding (README "Configuration").

@@ -58,6 +58,8 @@ export const ERROR_KEYS = [
   'product_not_available',
   'chat_token_invalid',
   'role_not_grantable',
+  'capabilities_beyond_caller',
+  'administrator_role_kept',
   'user_cannot_disable_self',
   'user_cannot_change_own_admin_status',
   'move_same_parent',

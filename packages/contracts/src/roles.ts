@@ -46,3 +46,56 @@ export const effectiveCapabilitySchema = capabilitySchema.extend({
   Roles: z.array(z.string()),
 });
 export const getEffectiveCapabilitiesResponseSchema = z.object({ UserAccountId: z.number().int(), Capabilities: z.array(effectiveCapabilitySchema) });
+
+// The write side (issue 17): nobody creates or widens a set or role beyond what they hold themselves.
+
+export const ROLE_NAME_MAX_LENGTH = 100;
+const nameSchema = z.string().trim().min(1).max(ROLE_NAME_MAX_LENGTH);
+const idListSchema = (max: number) =>
+  z
+    .array(z.number().int().positive())
+    .max(max)
+    .refine((ids) => new Set(ids).size === ids.length, 'lists an id twice');
+
+export const saveCapabilitySetRequestSchema = z
+  .object({
+    ownerCompanyId: accountIdSchema,
+    capabilitySet: z
+      .object({
+        /** Absent or null: a new set. */
+        CapabilitySetId: z.number().int().positive().nullish(),
+        Name: nameSchema,
+        IsTemplate: z.boolean(),
+        Capabilities: z
+          .array(capabilitySchema)
+          .max(200)
+          .refine((list) => new Set(list.map((c) => c.ObjectType)).size === list.length, 'lists an object type twice'),
+      })
+      .strict(),
+  })
+  .strict();
+export type SaveCapabilitySetRequest = z.input<typeof saveCapabilitySetRequestSchema>;
+export const saveCapabilitySetResponseSchema = z.object({ CapabilitySetId: z.number().int() });
+
+export const deleteCapabilitySetRequestSchema = z.object({ capabilitySetId: z.number().int().positive() }).strict();
+
+export const saveRoleRequestSchema = z
+  .object({
+    ownerCompanyId: accountIdSchema,
+    role: z
+      .object({
+        RoleId: z.number().int().positive().nullish(),
+        Name: nameSchema,
+        Description: z.string().trim().max(1_000).default(''),
+        /** Sets of the role's owner. */
+        CapabilitySetIds: idListSchema(50),
+      })
+      .strict(),
+  })
+  .strict();
+export type SaveRoleRequest = z.input<typeof saveRoleRequestSchema>;
+export const saveRoleResponseSchema = z.object({ RoleId: z.number().int() });
+
+export const deleteRoleRequestSchema = z.object({ roleId: z.number().int().positive() }).strict();
+
+export const roleUsersRequestSchema = z.object({ roleId: z.number().int().positive(), userAccountIds: idListSchema(500).refine((ids) => ids.length > 0, 'is empty') }).strict();

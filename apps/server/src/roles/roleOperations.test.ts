@@ -79,3 +79,78 @@ describe('who holds a role, and what a user can do in the end', () => {
     expect((await op('GetEffectiveCapabilities', { userAccountId: ids['company.user'] }, otherReseller)).status).toBe(403);
   });
 });
+
+describe('changing roles and capability sets: never beyond what the caller holds', () => {
+  const flags = (Read: boolean, Create = false, Execute = false, Delete = false) => ({ Read, Create, Execute, Delete, Value: null });
+  let auditorsSet: number;
+  let billingSet: number;
+  let auditorsRole: number;
+
+  it('creates a capability set within the caller’s capabilities, and refuses one beyond them', async () => {
+    const saved = await op('SaveCapabilitySet', { ownerCompanyId: ids['Contoso Ltd'], capabilitySet: { Name: 'Auditors', IsTemplate: false, Capabilities: [{ ObjectType: 'AUDIT_LOG', ...flags(true) }] } }, companyAdmin);
+    expect(saved.status).toBe(200);
+    auditorsSet = saved.body.CapabilitySetId as number;
+    // Running billing is a reseller's: a company's administrator cannot hand it out.
+    const beyond = await op('SaveCapabilitySet', { ownerCompanyId: ids['Contoso Ltd'], capabilitySet: { Name: 'Billing', IsTemplate: false, Capabilities: [{ ObjectType: 'BILLING_RUN', ...flags(true, false, true) }] } }, companyAdmin);
+    expect(beyond.status).toBe(403);
+    expect(beyond.body.Message).toMatch(/Billing/);
+    const twice = await op('SaveCapabilitySet', { ownerCompanyId: ids['Contoso Ltd'], capabilitySet: { Name: 'Auditors', IsTemplate: false, Capabilities: [] } }, companyAdmin);
+    expect(twice.status).toBe(400);
+    expect((await op('SaveCapabilitySet', { ownerCompanyId: ids['Contoso Ltd'], capabilitySet: { Name: 'X', IsTemplate: false, Capabilities: [{ ObjectType: 'NOPE', ...flags(true) }] } }, companyAdmin)).status).toBe(400);
+  });
+
+  it('lets a caller narrow a set that gives more than they hold, but not widen it', async () => {
+    // The reseller may give BILLING_RUN; it puts a set with it into its customer's organisation.
+    const made = await op('SaveCapabilitySet', { ownerCompanyId: ids['Contoso Ltd'], capabilitySet: { Name: 'Billing', IsTemplate: false, Capabilities: [{ ObjectType: 'BILLING_RUN', ...flags(true, false, true) }] } }, reseller);
+    expect(made.status).toBe(200);
+    billingSet = made.body.CapabilitySetId as number;
+    const narrowed = await op('SaveCapabilitySet', { ownerCompanyId: ids['Contoso Ltd'], capabilitySet: { CapabilitySetId: billingSet, Name: 'Billing', IsTemplate: false, Capabilities: [{ ObjectType: 'BILLING_RUN', ...flags(true) }] } }, companyAdmin);
+    expect(narrowed.status).toBe(200);
+    const widened = await op('SaveCapabilitySet', { ownerCompanyId: ids['Contoso Ltd'], capabilitySet: { CapabilitySetId: billingSet, Name: 'Billing', IsTemplate: false, Capabilities: [{ ObjectType: 'BILLING_RUN', ...flags(true, false, true) }] } }, companyAdmin);
+    expect(widened.status).toBe(403);
+    // Another organisation's set cannot be edited through this one.
+    expect((await op('SaveCapabilitySet', { ownerCompanyId: ids['Northwind Cloud'], capabilitySet: { CapabilitySetId: auditorsSet, Name: 'Auditors', IsTemplate: false, Capabilities: [] } }, reseller)).status).toBe(403);
+  });
+
+  it('makes a role of the organisation’s sets, adding a set only within the caller’s capabilities', async () => {
+    const saved = await op('SaveRole', { ownerCompanyId: ids['Contoso Ltd'], role: { Name: 'Auditors', Description: 'Read the audit log', CapabilitySetIds: [auditorsSet] } }, companyAdmin);
+    expect(saved.status).toBe(200);
+    auditorsRole = saved.body.RoleId as number;
+    const roles = (await op('GetRoles', { ownerCompanyId: ids['Contoso Ltd'] }, companyAdmin)).body.Roles as { RoleId: number; CapabilitySetIds: number[]; UserCount: number }[];
+    expect(roles.find((r) => r.RoleId === auditorsRole)).toMatchObject({ CapabilitySetIds: [auditorsSet], UserCount: 0 });
+    // The narrowed billing set still gives what the company's administrator lacks.
+    expect((await op('SaveRole', { ownerCompanyId: ids['Contoso Ltd'], role: { RoleId: auditorsRole, Name: 'Auditors', CapabilitySetIds: [auditorsSet, billingSet] } }, companyAdmin)).status).toBe(403);
+    // Only the organisation's own sets.
+    const northwindSet = (await rowsOf<{ id: number }>(sql`select id from capability_sets where owner_account_id = ${ids['Northwind Cloud']!} limit 1`))[0]!.id;
+    expect((await op('SaveRole', { ownerCompanyId: ids['Contoso Ltd'], role: { Name: 'Borrowed', CapabilitySetIds: [northwindSet] } }, companyAdmin)).status).toBe(400);
+    const audited = await rowsOf<{ action: string }>(sql`select action from audit_log where action in ('CapabilitySetSaved', 'RoleSaved') and account_id = ${ids['Contoso Ltd']!}`);
+    expect(audited.map((a) => a.action).sort()).toEqual(['CapabilitySetSaved', 'CapabilitySetSaved', 'CapabilitySetSaved', 'RoleSaved']);
+  });
+
+  it('gives and takes a role, so the user’s capabilities follow', async () => {
+    expect((await op('AssignRoleUsers', { roleId: auditorsRole, userAccountIds: [ids['company.user']!] }, otherReseller)).status).toBe(403);
+    expect((await op('AssignRoleUsers', { roleId: auditorsRole, userAccountIds: [ids['company.user']!] }, companyAdmin)).status).toBe(200);
+    const roleNames = async () =>
+      ((await op('GetEffectiveCapabilities', { userAccountId: ids['company.user'] }, companyAdmin)).body.Capabilities as { ObjectType: string; Roles: string[] }[]).filter((c) => c.ObjectType === 'AUDIT_LOG').flatMap((c) => c.Roles);
+    expect(await roleNames()).toContain('Auditors');
+    expect((await op('GetRoleUsers', { roleId: auditorsRole }, companyAdmin)).body.Users).toEqual([expect.objectContaining({ Username: 'company.user' })]);
+    expect((await op('RemoveRoleUsers', { roleId: auditorsRole, userAccountIds: [ids['company.user']!] }, companyAdmin)).status).toBe(200);
+    expect(await roleNames()).not.toContain('Auditors');
+    // A company's user cannot hold a reseller's role.
+    const resellerRole = (await rowsOf<{ id: number }>(sql`select id from roles where owner_account_id = ${ids['Northwind Cloud']!} limit 1`))[0]!.id;
+    expect((await op('AssignRoleUsers', { roleId: resellerRole, userAccountIds: [ids['company.user']!] }, reseller)).status).toBe(400);
+  });
+
+  it('deletes a role and a set, but keeps an organisation’s administrator role', async () => {
+    const adminRole = (await rowsOf<{ id: number }>(sql`select id from roles where owner_account_id = ${ids['Contoso Ltd']!} and name = 'Company administrator'`))[0]!.id;
+    const kept = await op('DeleteRole', { roleId: adminRole }, reseller);
+    expect(kept.status).toBe(400);
+    expect(kept.body.Message).toMatch(/Company administrator/);
+    expect((await op('DeleteRole', { roleId: auditorsRole }, otherReseller)).status).toBe(403);
+    expect((await op('DeleteRole', { roleId: auditorsRole }, companyAdmin)).status).toBe(200);
+    expect((await op('DeleteCapabilitySet', { capabilitySetId: auditorsSet }, companyAdmin)).status).toBe(200);
+    const left = (await op('GetCapabilitySets', { ownerCompanyId: ids['Contoso Ltd'] }, companyAdmin)).body.CapabilitySets as { CapabilitySetId: number }[];
+    expect(left.some((s) => s.CapabilitySetId === auditorsSet)).toBe(false);
+    expect((await op('GetRoles', { ownerCompanyId: ids['Contoso Ltd'] }, companyAdmin)).body.Roles).not.toContainEqual(expect.objectContaining({ RoleId: auditorsRole }));
+  });
+});

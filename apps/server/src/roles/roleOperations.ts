@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, like } from 'drizzle-orm';
-import { requirement, type Capability, type CapabilityObjectType, type CapabilityValue } from '@cmp/contracts/capabilities';
+import { requirement, type Capability, type CapabilityObjectType, type CapabilityRequirement, type CapabilityValue } from '@cmp/contracts/capabilities';
 import {
   getCapabilitySetsRequestSchema,
   getCapabilitySetsResponseSchema,
@@ -22,12 +22,13 @@ import { pathIds, type AccountRow, type CallerSession } from '../platform/sessio
 // organisation owns, who holds a role, and what a user can do in the end. Every answer stays inside
 // the caller's hierarchy: an owner above it, and the users of another branch, are never shown.
 
-const ROLES_READ = requirement('ROLES', ['Read']);
+export const ROLES_READ = requirement('ROLES', ['Read']);
 /** The accounts that own roles and capability sets. */
 const ORGANISATIONS = new Set(['Company', 'Reseller', 'Vendor']);
 
-async function requireOrganisation(db: Queryable, caller: CallerSession, ownerCompanyId: number): Promise<AccountRow> {
-  const owner = await requireAccountInHierarchy(db, caller, ownerCompanyId, ROLES_READ);
+/** The organisation that owns roles and sets, inside the caller's hierarchy for `req`. */
+export async function requireOrganisation(db: Queryable, caller: CallerSession, ownerCompanyId: number, req: CapabilityRequirement = ROLES_READ): Promise<AccountRow> {
+  const owner = await requireAccountInHierarchy(db, caller, ownerCompanyId, req);
   // The platform owner is the root account, whatever its type.
   if (!ORGANISATIONS.has(owner.type) && owner.parentId !== null) throw new ApiError(400, 'field_invalid_value', { field: 'ownerCompanyId', value: String(ownerCompanyId) });
   return owner;
@@ -46,7 +47,7 @@ async function holdersInScope(db: Queryable, caller: CallerSession, roleIds: num
   return new Map(rows.map((r) => [r.roleId, Number(r.n)]));
 }
 
-const toCapability = (item: typeof capabilitySetItems.$inferSelect): Capability => ({
+export const toCapability = (item: typeof capabilitySetItems.$inferSelect): Capability => ({
   ObjectType: item.objectType as CapabilityObjectType,
   Read: item.canRead,
   Create: item.canCreate,
