@@ -31,6 +31,7 @@ const ROLES_CREATE = requirement('ROLES', ['Create']);
 const ROLES_DELETE = requirement('ROLES', ['Delete']);
 const ROLES_ASSIGN = requirement('ROLES', ['Execute']);
 const FLAGS: CapabilityFlag[] = ['Read', 'Create', 'Execute', 'Delete'];
+const isAdministratorRoleName = (name: string) => (ADMINISTRATOR_ROLE_NAMES as readonly string[]).includes(name);
 
 /** Whether `after` gives nothing beyond what the caller holds, counting what `before` already gave as not widened. */
 function isWithinCaller(after: readonly Capability[], before: readonly Capability[], caller: CallerSession): boolean {
@@ -123,6 +124,8 @@ const saveRole = defineOperation({
       const roleId = role.RoleId ?? null;
       const [existing] = roleId === null ? [] : await tx.select().from(roles).where(and(eq(roles.id, roleId), eq(roles.ownerAccountId, owner.id))).limit(1);
       if (roleId !== null && !existing) throw accessDenied();
+      // The administrator flag finds the role by its name (users/administratorRole.ts).
+      if (existing && isAdministratorRoleName(existing.name) && role.Name !== existing.name) throw new ApiError(400, 'administrator_role_kept', { role: existing.name });
       const owned = role.CapabilitySetIds.length
         ? await tx.select().from(capabilitySets).where(and(inArray(capabilitySets.id, role.CapabilitySetIds), eq(capabilitySets.ownerAccountId, owner.id)))
         : [];
@@ -172,7 +175,7 @@ const deleteRole = defineOperation({
   async handler(input, ctx) {
     const { db, caller } = ctx;
     const { role, owner } = await requireRole(db, caller, input.roleId, ROLES_DELETE);
-    if ((ADMINISTRATOR_ROLE_NAMES as readonly string[]).includes(role.name)) throw new ApiError(400, 'administrator_role_kept', { role: role.name });
+    if (isAdministratorRoleName(role.name)) throw new ApiError(400, 'administrator_role_kept', { role: role.name });
     await db.transaction(async (tx) => {
       const holders = await tx.select({ id: userRoles.userAccountId }).from(userRoles).where(eq(userRoles.roleId, role.id));
       await tx.delete(roles).where(eq(roles.id, role.id));
@@ -214,7 +217,7 @@ function roleUsersOperation(operation: 'AssignRoleUsers' | 'RemoveRoleUsers') {
         throw new ApiError(403, 'role_not_grantable', { role: role.name });
       }
       const holders = await requireHolders(db, caller, role, owner!, input.userAccountIds);
-      const isAdministratorRole = (ADMINISTRATOR_ROLE_NAMES as readonly string[]).includes(role.name);
+      const isAdministratorRole = isAdministratorRoleName(role.name);
       await db.transaction(async (tx) => {
         for (const { account, user } of holders) {
           const namesOf = async () =>

@@ -143,6 +143,8 @@ describe('changing roles and capability sets: never beyond what the caller holds
 
   it('deletes a role and a set, but keeps an organisation’s administrator role', async () => {
     const adminRole = (await rowsOf<{ id: number }>(sql`select id from roles where owner_account_id = ${ids['Contoso Ltd']!} and name = 'Company administrator'`))[0]!.id;
+    const renamed = await op('SaveRole', { ownerCompanyId: ids['Contoso Ltd'], role: { RoleId: adminRole, Name: 'Bosses', CapabilitySetIds: [] } }, reseller);
+    expect(renamed.status).toBe(400);
     const kept = await op('DeleteRole', { roleId: adminRole }, reseller);
     expect(kept.status).toBe(400);
     expect(kept.body.Message).toMatch(/Company administrator/);
