@@ -232,8 +232,9 @@ export class LiveHub {
     for (const connection of this.connections) {
       const session = connection.session;
       if (!session || inactiveUserIds.includes(session.userAccountId)) continue;
-      const fingerprint = fingerprints.get(session.userAccountId) ?? '';
-      if (fingerprint === session.capabilityFingerprint) continue;
+      const fingerprint = fingerprints.get(session.userAccountId);
+      // A socket signed in while the query ran was not asked about: its fingerprint is from its auth, fresh.
+      if (fingerprint === undefined || fingerprint === session.capabilityFingerprint) continue;
       session.capabilityFingerprint = fingerprint;
       connection.send({ type: 'updatecapabs' });
     }
