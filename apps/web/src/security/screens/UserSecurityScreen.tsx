@@ -4,7 +4,6 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { mdiAccountSwitch, mdiCellphoneKey, mdiEmailOutline, mdiShieldOff } from '@mdi/js';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -19,6 +18,8 @@ import { CURRENT_USER_QUERY_KEY, isCurrentUserQuery, useSessionUser } from '../.
 import { MdiIcon } from '../../platform/ui/MdiIcon';
 import { QueryCard } from '../../platform/ui/QueryCard';
 import { useConfirmDialog } from '../../platform/ui/useConfirmDialog';
+import { EffectiveCapabilitiesCard } from '../../roles/components/EffectiveCapabilitiesCard';
+import { ROLE_RULES } from '../../roles/constants/roleRules';
 import {
   authenticationMethodsQueryKey,
   deleteAuthenticationMethod,
@@ -39,6 +40,7 @@ import { SECURITY_RULES } from '../constants/securityRules';
 /**
  * /account/{accountId}/user-security: a user's MFA methods (spec §4 "MFA methods"). Only the user
  * manages their own; others may see them, disable MFA (DISABLE_MFA) or sign in as the user (IMPERSONATE).
+ * With Roles Read, what the user can do in the end (issue 17).
  */
 export function UserSecurityScreen() {
   const { t } = useTranslation();
@@ -48,9 +50,10 @@ export function UserSecurityScreen() {
   if (accountId === undefined || !user) return <Alert severity="error">{t('common.invalid_account')}</Alert>;
   return (
     <AccountPageFrame accountId={accountId} titleKey="routes.user_security">
-      <Box sx={{ maxWidth: 1100 }}>
+      <Stack spacing={3} sx={{ maxWidth: 1100 }}>
         <UserMfaCard key={accountId} userAccountId={accountId} sessionUser={user} />
-      </Box>
+        {isAllowed(user.Capability, ROLE_RULES.view) && <EffectiveCapabilitiesCard key={`effective-${accountId}`} userAccountId={accountId} />}
+      </Stack>
     </AccountPageFrame>
   );
 }

@@ -2,6 +2,7 @@ import type { AccountType } from '@cmp/contracts/accounts';
 import type { LoadedAccount } from '@cmp/contracts/accountViews';
 import { isAllowed, requirement, type Capability, type SecurityRule } from '@cmp/contracts/capabilities';
 import { SECURITY_RULES } from '../../../security/constants/securityRules';
+import { ROLE_RULES } from '../../../roles/constants/roleRules';
 
 /** The tabs of the account view (spec §2 account routes); `path` is appended to /account/{id}. */
 export interface AccountTab {
@@ -33,14 +34,16 @@ export const ACCOUNT_TABS: AccountTab[] = [
     path: '/security',
     titleKey: 'routes.security',
     types: ['Reseller', 'Company', 'Department'],
-    rule: { any: [SECURITY_RULES.viewIpRestrictions, SECURITY_RULES.viewMfaPolicy, SECURITY_RULES.viewSignInPolicy] },
+    // Also the organisation's roles and capability sets (issue 17).
+    rule: { any: [SECURITY_RULES.viewIpRestrictions, SECURITY_RULES.viewMfaPolicy, SECURITY_RULES.viewSignInPolicy, ROLE_RULES.view] },
   },
   {
     path: '/user-security',
     titleKey: 'routes.user_security',
     types: ['User'],
     // Another user's methods: USER_MULTIFACTOR_AUTHENTICATION or DISABLE_MFA, Read or Execute (as GetAuthenticationMethods checks).
-    rule: { any: (['USER_MULTIFACTOR_AUTHENTICATION', 'DISABLE_MFA'] as const).flatMap((type) => [read(type), requirement(type, ['Execute'])]) },
+    // Also what the user can do in the end (issue 17, Roles Read).
+    rule: { any: [...(['USER_MULTIFACTOR_AUTHENTICATION', 'DISABLE_MFA'] as const).flatMap((type) => [read(type), requirement(type, ['Execute'])]), ROLE_RULES.view] },
     isOpenOnOwnAccount: true,
   },
 ];

@@ -1,0 +1,82 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { QueryCard } from '../../platform/ui/QueryCard';
+import { useEffectiveCapabilities, type EffectiveCapabilities } from '../api/roleOperations';
+import { AREA_OF_OBJECT_TYPE, CAPABILITY_AREAS, CAPABILITY_FLAGS, type CapabilityArea } from '../constants/capabilityAreas';
+
+type EffectiveCapability = EffectiveCapabilities['Capabilities'][number];
+
+/** A user's capabilities in the end (issue 17), grouped by area in the matrix's order, each with the roles it comes from. Read-only. */
+export function EffectiveCapabilitiesCard({ userAccountId }: { userAccountId: number }) {
+  const { t } = useTranslation();
+  const query = useEffectiveCapabilities(userAccountId);
+  return (
+    <QueryCard title={t('roles.effective_title')} intro={t('roles.effective_intro')} query={query}>
+      {(data) =>
+        data.Capabilities.length === 0 ? (
+          <Typography>{t('roles.effective_none')}</Typography>
+        ) : (
+          <Stack spacing={3}>
+            {groupByArea(data.Capabilities).map(([area, capabilities]) => (
+              <AreaTable key={area} area={area} capabilities={capabilities} />
+            ))}
+          </Stack>
+        )
+      }
+    </QueryCard>
+  );
+}
+
+function groupByArea(capabilities: EffectiveCapability[]): [CapabilityArea, EffectiveCapability[]][] {
+  return (Object.keys(CAPABILITY_AREAS) as CapabilityArea[])
+    .map((area) => {
+      const order: readonly string[] = CAPABILITY_AREAS[area];
+      const inArea = capabilities.filter((capability) => AREA_OF_OBJECT_TYPE.get(capability.ObjectType) === area);
+      return [area, inArea.sort((a, b) => order.indexOf(a.ObjectType) - order.indexOf(b.ObjectType))] as [CapabilityArea, EffectiveCapability[]];
+    })
+    .filter(([, inArea]) => inArea.length > 0);
+}
+
+function AreaTable({ area, capabilities }: { area: CapabilityArea; capabilities: EffectiveCapability[] }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <Typography id={headingId} variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+        {t(`roles.area.${area}`)}
+      </Typography>
+      <TableContainer>
+        <Table size="small" aria-labelledby={headingId}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('roles.column_object_type')}</TableCell>
+              <TableCell>{t('roles.column_flags')}</TableCell>
+              <TableCell>{t('roles.column_from_roles')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {capabilities.map((capability) => (
+              <TableRow key={`${capability.ObjectType}-${capability.Value ?? ''}`}>
+                <TableCell component="th" scope="row">
+                  {t(`roles.object_type.${capability.ObjectType}`)}
+                </TableCell>
+                <TableCell>
+                  {[...CAPABILITY_FLAGS.filter((flag) => capability[flag]).map((flag) => t(`roles.flag.${flag}`)), ...(capability.Value === 'HIERARCHY' ? [t('roles.flag.hierarchy')] : [])].join(', ')}
+                </TableCell>
+                <TableCell>{capability.Roles.join(', ')}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { CapabilitySet, RoleSummary } from '@cmp/contracts/roles';
+import { installFakeFetch } from '../../../test/fakeFetch';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import { RolesCard } from '../RolesCard';
+
+const administrator: RoleSummary = { RoleId: 11, Name: 'Company administrator', Description: 'Everything in the company', OwnerAccountId: 57, CapabilitySetIds: [21, 22], UserCount: 3 };
+const auditor: RoleSummary = { RoleId: 12, Name: 'Auditor', Description: 'Reads the audit log', OwnerAccountId: 57, CapabilitySetIds: [22], UserCount: 0 };
+const set = (CapabilitySetId: number, Name: string): CapabilitySet => ({ CapabilitySetId, Name, IsTemplate: false, OwnerAccountId: 57, OwnerDisplayName: 'Contoso Ltd', IsOwn: true, Capabilities: [] });
+const REFUSAL = 'The administrator role of an organisation cannot be deleted.';
+
+function renderCard(permissions = { canSave: true, canDelete: true, canAssign: true }) {
+  const fetch = installFakeFetch((url) => {
+    if (url.endsWith('/GetRoles')) return { body: { OwnerCompanyId: 57, Roles: [administrator, auditor] } };
+    if (url.endsWith('/GetCapabilitySets')) return { body: { OwnerCompanyId: 57, CapabilitySets: [set(21, 'Company admin set'), set(22, 'Audit readers')] } };
+    if (url.endsWith('/DeleteRole')) return { status: 400, body: { Message: REFUSAL } };
+    return { body: { Success: true } };
+  });
+  return { ...renderWithProviders(<RolesCard ownerCompanyId={57} permissions={permissions} />), fetch };
+}
+const bodiesOf = (fetch: ReturnType<typeof installFakeFetch>, operation: string) =>
+  fetch.mock.calls.filter(([url]) => String(url).endsWith(`/${operation}`)).map(([, init]) => JSON.parse(String(init?.body)));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('RolesCard (issue 17)', () => {
+  it('lists the roles with description, holders and the names of their capability sets, sortable by name', async () => {
+    const user = userEvent.setup();
+    renderCard();
+    const table = await screen.findByRole('table', { name: 'Roles' });
+    const adminRow = within(table).getByRole('row', { name: /Company administrator/ });
+    expect(adminRow).toHaveTextContent('Everything in the company');
+    expect(adminRow).toHaveTextContent('3');
+    await waitFor(() => expect(adminRow).toHaveTextContent('Company admin set, Audit readers'));
+    expect(within(adminRow).getByRole('button', { name: 'Delete' })).toHaveAccessibleDescription('Company administrator');
+    expect(screen.getByRole('button', { name: 'New role' })).toBeInTheDocument();
+
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Auditor');
+    await user.click(within(table).getByRole('button', { name: 'Name' }));
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Company administrator');
+  });
+
+  it('asks before deleting, says how many users hold the role, and shows the server refusal', async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderCard();
+    const adminRow = await screen.findByRole('row', { name: /Company administrator/ });
+
+    await user.click(within(adminRow).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete role?' });
+    expect(dialog).toHaveTextContent('Company administrator is held by 3 user(s)');
+    await user.click(within(dialog).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(bodiesOf(fetch, 'DeleteRole')).toEqual([]);
+
+    await user.click(within(adminRow).getByRole('button', { name: 'Delete' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, do it' }));
+    await waitFor(() => expect(bodiesOf(fetch, 'DeleteRole')).toEqual([{ roleId: 11 }]));
+    expect(await screen.findByText(REFUSAL)).toBeInTheDocument();
+  });
+
+  it('validates the role dialog per field and saves the chosen own sets', async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderCard();
+    await user.click(await screen.findByRole('button', { name: 'New role' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New role' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('Enter a name.')).toBeInTheDocument();
+
+    await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Billing clerk');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Audit readers' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(bodiesOf(fetch, 'SaveRole')).toEqual([{ ownerCompanyId: 57, role: { RoleId: null, Name: 'Billing clerk', Description: '', CapabilitySetIds: [22] } }]),
+    );
+  });
+
+  it('offers no changes without Roles Create and Delete', async () => {
+    renderCard({ canSave: false, canDelete: false, canAssign: false });
+    const row = await screen.findByRole('row', { name: /Auditor/ });
+    expect(within(row).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Holders' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'New role' })).not.toBeInTheDocument();
+  });
+});
