@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { accounts } from './accounts';
 
@@ -32,15 +33,22 @@ export const capabilitySetItems = pgTable(
   (t) => [index('capability_set_items_set_idx').on(t.capabilitySetId)],
 );
 
-export const roles = pgTable('roles', {
-  id: serial('id').primaryKey(),
-  ownerAccountId: integer('owner_account_id')
-    .notNull()
-    .references(() => accounts.id),
-  name: text('name').notNull(),
-  description: text('description').notNull().default(''),
-  createdAt: createdAt(),
-});
+export const roles = pgTable(
+  'roles',
+  {
+    id: serial('id').primaryKey(),
+    ownerAccountId: integer('owner_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** The organisation's administrator role: the one a user's administrator flag grants (users/administratorRole.ts). */
+    isAdministrator: boolean('is_administrator').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  // At most one per organisation, so the flag grants one well-defined role.
+  (t) => [uniqueIndex('roles_one_administrator_per_owner').on(t.ownerAccountId).where(sql`${t.isAdministrator}`)],
+);
 
 export const roleCapabilitySets = pgTable(
   'role_capability_sets',
