@@ -20,3 +20,4 @@ export * from './schema/customCharges';
 export * from './schema/reporting';
 export * from './schema/billing';
 export * from './schema/realtime';
+export * from './schema/imports';
