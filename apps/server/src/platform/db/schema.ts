@@ -21,3 +21,4 @@ export * from './schema/reporting';
 export * from './schema/billing';
 export * from './schema/realtime';
 export * from './schema/imports';
+export * from './schema/quotes';
