@@ -22,3 +22,4 @@ export * from './schema/billing';
 export * from './schema/realtime';
 export * from './schema/imports';
 export * from './schema/quotes';
+export * from './schema/landingPage';
