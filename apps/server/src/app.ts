@@ -40,6 +40,8 @@ import { accountLifecycleOperations } from './accounts/lifecycle/operations';
 import { accountLifecycleJobs } from './accounts/lifecycle/jobs';
 import { authJobs } from './auth/jobs';
 import { JobRunner } from './platform/jobs';
+import { importOperations } from './imports/importOperations';
+import { importJobs } from './imports/importRunner';
 import { userOperations } from './users/operations';
 import { auditLogOperations } from './auditLog/operations';
 import { notificationOperations } from './notifications/operations';
@@ -170,6 +172,7 @@ export async function buildServer({ database, config, logger = false, extraOpera
     ...invoiceFileOperations,
     ...roleOperations,
     ...roleChangeOperations,
+    ...importOperations,
     ...extraOperations,
   );
   // SSO_PROVIDERS → sso_providers and the login buttons of branding (README "Configuration").
@@ -189,6 +192,7 @@ export async function buildServer({ database, config, logger = false, extraOpera
     ...subscriptionJobs,
     ...billingJobs,
     ...invoiceFileJobs({ config, mailer: mail }),
+    ...importJobs({ send: (name, data, options) => jobs.send(name, data, options) }),
   ]);
   app.decorate('jobs', jobs);
   // Started a moment after the server answers (issue 12: start-up), not in its way; a job sent

@@ -85,5 +85,9 @@ export const AUDIT_ACTIONS = [
   'MaintenanceAnnounced',
   'MaintenanceCancelled',
   'LiveMessageSent',
+  'AccountsImportUploaded',
+  'AccountsImportScheduled',
+  'AccountsImportCancelled',
+  'AccountsImportFinished',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

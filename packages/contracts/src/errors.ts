@@ -140,5 +140,9 @@ export const ERROR_KEYS = [
   'billing_interval_open',
   'billing_intervals_failed',
   'billing_no_data',
+  // Account imports (issue 17).
+  'import_not_pending',
+  'import_file_unreadable',
+  'import_has_errors',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
