@@ -68,6 +68,7 @@ import { idempotencyJobs } from './platform/idempotencyJobs';
 import { provisioningJobs } from './provisioning/provisioningJob';
 import { roleOperations } from './roles/roleOperations';
 import { roleChangeOperations } from './roles/roleChanges';
+import { landingPageOperations } from './landingPage/landingPageOperations';
 import { registerLiveChannel } from './realtime/liveChannel';
 
 export interface BuildOptions {
@@ -172,6 +173,7 @@ export async function buildServer({ database, config, logger = false, extraOpera
     ...invoiceFileOperations,
     ...roleOperations,
     ...roleChangeOperations,
+    ...landingPageOperations,
     ...importOperations,
     ...extraOperations,
   );

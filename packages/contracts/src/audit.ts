@@ -82,6 +82,8 @@ export const AUDIT_ACTIONS = [
   'OrderAttachmentDeleted',
   'ReportExported',
   'BillingRunStarted',
+  'LandingPageLayoutSaved',
+  'LandingPageLayoutReset',
   'MaintenanceAnnounced',
   'MaintenanceCancelled',
   'LiveMessageSent',
