@@ -68,6 +68,7 @@ import { idempotencyJobs } from './platform/idempotencyJobs';
 import { provisioningJobs } from './provisioning/provisioningJob';
 import { roleOperations } from './roles/roleOperations';
 import { roleChangeOperations } from './roles/roleChanges';
+import { salesQuoteOperations } from './quotes/quoteOperations';
 import { landingPageOperations } from './landingPage/landingPageOperations';
 import { registerLiveChannel } from './realtime/liveChannel';
 
@@ -173,6 +174,7 @@ export async function buildServer({ database, config, logger = false, extraOpera
     ...invoiceFileOperations,
     ...roleOperations,
     ...roleChangeOperations,
+    ...salesQuoteOperations,
     ...landingPageOperations,
     ...importOperations,
     ...extraOperations,

@@ -91,5 +91,10 @@ export const AUDIT_ACTIONS = [
   'AccountsImportScheduled',
   'AccountsImportCancelled',
   'AccountsImportFinished',
+  'QuoteSaved',
+  'QuoteSent',
+  'QuoteAccepted',
+  'QuoteRejected',
+  'QuoteDeleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

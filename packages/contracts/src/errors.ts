@@ -144,5 +144,14 @@ export const ERROR_KEYS = [
   'import_not_pending',
   'import_file_unreadable',
   'import_has_errors',
+  // Sales quotes (issue 17).
+  'quote_not_editable',
+  'quote_status_conflict',
+  'quote_not_deletable',
+  'quote_discount_beyond_margin',
+  'quote_currency_mismatch',
+  'quote_expired',
+  'quote_customer_not_company',
+  'quote_valid_until_past',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];

@@ -96,7 +96,7 @@ export const ROUTE_TABLE: AppRouteDefinition[] = [
   // Application routes (full layout).
   { path: 'admin-console/:methodName?', layout: 'full', rule: ROUTE_RULES.administrative, titleKey: 'routes.admin_console', screen: adminConsoleScreen },
   { path: 'provisioning', layout: 'full', rule: ROUTE_RULES.provisioning, titleKey: 'routes.provisioning', screen: provisioningScreen },
-  { path: 'provisioning/my-imports', layout: 'full', rule: ROUTE_RULES.myImports, titleKey: 'routes.my_imports' },
+  { path: 'provisioning/my-imports', layout: 'full', rule: ROUTE_RULES.myImports, titleKey: 'routes.my_imports' }, screen: () => import('../../imports/screens/MyImportsScreen').then((module) => module.MyImportsScreen),
   { path: 'account/:accountId', layout: 'full', titleKey: 'routes.account', screen: accountScreen },
   // Not a route of spec §2: the users of a company or department, a tab of the account view.
   { path: 'account/:accountId/users', layout: 'full', titleKey: 'routes.users', screen: usersScreen },

@@ -1,0 +1,99 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Order, OrderPriceLine, OrderRequest } from '@cmp/contracts/orders';
+import type { QuoteDetail } from '@cmp/contracts/salesQuotes';
+import { auditAccountChange } from '../platform/audit';
+import type { Tx } from '../platform/db/database';
+import { orders, salesQuoteLines, subscriptions } from '../platform/db/schema';
+import { accessDenied } from '../platform/errors';
+import { REPLAYED_HEADER, withIdempotency } from '../platform/idempotency';
+import type { SignedInContext } from '../platform/operations';
+import { mailOrderPlaced } from '../orders/orderMail';
+import { checkOrderViewValues } from '../orders/orderViewValues';
+import { placeOrderWithDetail, sendOrderProvisioning } from '../orders/placeOrder';
+import { money, moneyString, minorUnits } from '../pricing/money';
+import { enqueueProvisioning, type ProvisioningJobSettings } from '../provisioning/provisioningJob';
+import { requireQuote } from './quoteAccess';
+import { quoteDetail } from './quoteQueries';
+import { moveQuote } from './quoteStatus';
+
+// Accepting a quote (issue 17): the customer's click turns the quote into orders through the ordering
+// path (orders/placeOrder.ts) in one transaction with the quote's own step Sent → Accepted. The quote
+// row is locked first and moved conditionally, so of two accepts at once the second waits, finds the
+// quote Accepted and answers 409: one set of orders, whatever the clicks. Each order is placed at the
+// list price the quote showed (a price that moved since answers 409, as PlaceOrder does) and then
+// carries the quote's discounted lines, so its subscription bills the quoted value.
+
+/** The order and subscription of a line take the quote's discounted prices. */
+async function applyQuotedPrices(tx: Tx, order: Order & { Lines: OrderPriceLine[] }, line: typeof salesQuoteLines.$inferSelect): Promise<Order> {
+  if (money(line.discountPercent).isZero()) return order;
+  const quoted = line.priceLines as OrderPriceLine[];
+  const scale = minorUnits(order.Currency);
+  const setup = quoted.filter((l) => l.FeeType === 'Setup').reduce((sum, l) => sum.add(l.Amount), money(0));
+  const recurringUnit = quoted.find((l) => l.FeeType === 'Recurring')?.UnitPrice ?? null;
+  const lowered = money(order.OrderValue).minus(line.value);
+  const projected = order.ProjectedInvoice === null || order.ProjectedInvoice === undefined ? null : moneyString(money(order.ProjectedInvoice).minus(lowered), scale);
+  await tx
+    .update(orders)
+    .set({ orderValue: line.value, setupFee: moneyString(setup, scale), priceLines: quoted, ...(projected === null ? {} : { projectedInvoice: projected }) })
+    .where(eq(orders.id, order.Id));
+  if (order.SubscriptionAccountId !== null && order.SubscriptionAccountId !== undefined) {
+    await tx
+      .update(subscriptions)
+      .set({ priceLines: quoted, ...(recurringUnit === null ? {} : { unitPrice: recurringUnit }) })
+      .where(eq(subscriptions.accountId, order.SubscriptionAccountId));
+  }
+  return { ...order, OrderValue: line.value };
+}
+
+export async function acceptQuote(ctx: SignedInContext, quoteId: number): Promise<{ Quote: QuoteDetail }> {
+  const { db, caller, locale } = ctx;
+  const placed: { order: Order; requestIds: number[] }[] = [];
+  const answer = await withIdempotency(ctx, 'ISalesQuoteService/AcceptQuote', { quoteId }, async (tx) => {
+    // The lock makes a racing accept wait here until this one commits, and then see Accepted.
+    const inHand = await requireQuote(tx, caller, quoteId, { forUpdate: true });
+    if (inHand.side !== 'customer') throw accessDenied();
+    const now = new Date();
+    const moved = await moveQuote(tx, quoteId, 'accept', { decidedAt: now, decidedByAccountId: caller.userAccount.id });
+    const lines = await tx.select().from(salesQuoteLines).where(eq(salesQuoteLines.quoteId, quoteId)).orderBy(asc(salesQuoteLines.position));
+    const customer = inHand.customer;
+    for (const line of lines) {
+      const viewValues = await checkOrderViewValues(tx, line.productName, undefined, locale, caller);
+      const request = {
+        parentAccountId: customer.id,
+        productName: line.productName,
+        quantity: line.quantity,
+        commitment: line.commitment as OrderRequest['commitment'],
+        billingFrequency: line.billingFrequency as OrderRequest['billingFrequency'],
+        expectedOrderValue: line.listValue,
+        viewValues,
+      };
+      const { detail, provisioningRequestIds } = await placeOrderWithDetail(tx, caller, locale, request, customer, customer);
+      const order = await applyQuotedPrices(tx, detail, line);
+      await tx.update(salesQuoteLines).set({ orderId: order.Id }).where(eq(salesQuoteLines.id, line.id));
+      await auditAccountChange(tx, ctx, 'OrderPlaced', customer, {
+        OrderId: order.Id,
+        Service: order.ProductName,
+        Quantity: order.Quantity,
+        OrderValue: order.OrderValue,
+        Currency: order.Currency,
+        ApprovalStatus: order.ApprovalStatus,
+        SubscriptionAccountId: order.SubscriptionAccountId,
+        QuoteId: quoteId,
+      });
+      placed.push({ order, requestIds: provisioningRequestIds });
+    }
+    await auditAccountChange(tx, ctx, 'QuoteAccepted', customer, { QuoteId: quoteId, Name: moved.name, Total: moved.total, Currency: moved.currency, Orders: placed.map((p) => p.order.Id) });
+    return { Quote: await quoteDetail(tx, caller, { ...inHand, quote: moved }) };
+  });
+  const send: ProvisioningJobSettings['send'] = (name, data, options) => ctx.request.server.jobs.send(name, data, options);
+  if (ctx.reply.getHeader(REPLAYED_HEADER) !== undefined) {
+    // A replayed answer: whatever of its orders' requests still waits is sent again (a job runs once).
+    for (const line of answer.Quote.Lines) if (line.OrderId !== null) await sendOrderProvisioning(db, send, line.OrderId);
+    return answer;
+  }
+  for (const { order, requestIds } of placed) {
+    for (const id of requestIds) await enqueueProvisioning(send, id);
+    await mailOrderPlaced(db, ctx.mailer, order);
+  }
+  return answer;
+}
