@@ -96,7 +96,7 @@ export const ROUTE_TABLE: AppRouteDefinition[] = [
   // Application routes (full layout).
   { path: 'admin-console/:methodName?', layout: 'full', rule: ROUTE_RULES.administrative, titleKey: 'routes.admin_console', screen: adminConsoleScreen },
   { path: 'provisioning', layout: 'full', rule: ROUTE_RULES.provisioning, titleKey: 'routes.provisioning', screen: provisioningScreen },
-  { path: 'provisioning/my-imports', layout: 'full', rule: ROUTE_RULES.myImports, titleKey: 'routes.my_imports' }, screen: () => import('../../imports/screens/MyImportsScreen').then((module) => module.MyImportsScreen),
+  { path: 'provisioning/my-imports', layout: 'full', rule: ROUTE_RULES.myImports, titleKey: 'routes.my_imports', screen: () => import('../../imports/screens/MyImportsScreen').then((module) => module.MyImportsScreen) },
   { path: 'account/:accountId', layout: 'full', titleKey: 'routes.account', screen: accountScreen },
   // Not a route of spec §2: the users of a company or department, a tab of the account view.
   { path: 'account/:accountId/users', layout: 'full', titleKey: 'routes.users', screen: usersScreen },
@@ -151,5 +151,5 @@ export const ROUTE_TABLE: AppRouteDefinition[] = [
   { path: 'Account/Create/Department', layout: 'full', rule: ROUTE_RULES.createDepartment, titleKey: 'routes.create_department', screen: createAccountScreen },
   { path: 'Account/Create/Company', layout: 'full', rule: ROUTE_RULES.createCompany, titleKey: 'routes.create_company', screen: createAccountScreen },
   { path: 'Account/Create/Reseller', layout: 'full', rule: ROUTE_RULES.createReseller, titleKey: 'routes.create_reseller', screen: createAccountScreen },
-  { path: 'Account/Import', layout: 'full', rule: ROUTE_RULES.importAccounts, titleKey: 'routes.import_accounts' },
+  { path: 'Account/Import', layout: 'full', rule: ROUTE_RULES.importAccounts, titleKey: 'routes.import_accounts', screen: () => import('../../imports/screens/ImportAccountsScreen').then((module) => module.ImportAccountsScreen) },
 ];
