@@ -71,6 +71,7 @@ import { roleChangeOperations } from './roles/roleChanges';
 import { salesQuoteOperations } from './quotes/quoteOperations';
 import { landingPageOperations } from './landingPage/landingPageOperations';
 import { registerLiveChannel } from './realtime/liveChannel';
+import { adminConsoleJobs, adminConsoleOperations } from './adminConsole/operations';
 
 export interface BuildOptions {
   database: DatabaseHandle;
@@ -174,6 +175,7 @@ export async function buildServer({ database, config, logger = false, extraOpera
     ...invoiceFileOperations,
     ...roleOperations,
     ...roleChangeOperations,
+    ...adminConsoleOperations,
     ...salesQuoteOperations,
     ...landingPageOperations,
     ...importOperations,
@@ -196,6 +198,7 @@ export async function buildServer({ database, config, logger = false, extraOpera
     ...subscriptionJobs,
     ...billingJobs,
     ...invoiceFileJobs({ config, mailer: mail }),
+    ...adminConsoleJobs(config),
     ...importJobs({ send: (name, data, options) => jobs.send(name, data, options) }),
   ]);
   app.decorate('jobs', jobs);

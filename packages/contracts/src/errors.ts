@@ -140,6 +140,12 @@ export const ERROR_KEYS = [
   'billing_interval_open',
   'billing_intervals_failed',
   'billing_no_data',
+  // Admin console (issue 17).
+  'admin_console_owner_only',
+  'admin_console_own_session',
+  'mail_delivery_not_configured',
+  'outbox_mail_not_failed',
+  'job_not_failed',
   // Account imports (issue 17).
   'import_not_pending',
   'import_file_unreadable',

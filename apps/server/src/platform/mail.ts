@@ -22,12 +22,14 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
+const MAIL_FROM = 'Cloud Marketplace <no-reply@marketplace.local>';
+
 /**
  * DESIGN.md "mail": nodemailer to a real SMTP server with SMTP_URL; without it the mail stays in
  * the outbox table for an administrator to read. Sending happens after the caller's transaction,
  * so a slow or broken mail server never holds a database transaction open.
  */
-export function createMailer(db: Database, smtpUrl: string | undefined, from = 'Cloud Marketplace <no-reply@marketplace.local>'): Mailer {
+export function createMailer(db: Database, smtpUrl: string | undefined, from = MAIL_FROM): Mailer {
   const transport: Transporter | undefined = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
   return {
     async send(message) {
@@ -52,4 +54,25 @@ export function createMailer(db: Database, smtpUrl: string | undefined, from = '
       }
     },
   };
+}
+
+/**
+ * Sends a mail of the outbox again through SMTP_URL (the admin console's resend, issue 17) and
+ * records the outcome on its row. Unlike Mailer.send a failure is thrown: the job that calls this
+ * fails with the mail server's error, and pg-boss retries it.
+ */
+export async function deliverOutboxMail(db: Database, smtpUrl: string, mailId: number, from = MAIL_FROM): Promise<void> {
+  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, mailId)).limit(1);
+  // Sent meanwhile (a repeated job): nothing more to do.
+  if (!row || row.sentAt) return;
+  const transport = nodemailer.createTransport(smtpUrl);
+  try {
+    await transport.sendMail({ from, to: row.recipient, subject: row.subject, text: row.textBody, ...(row.htmlBody ? { html: row.htmlBody } : {}) });
+  } catch (error) {
+    await db.update(mailOutbox).set({ error: String((error as Error).message).slice(0, 1000) }).where(eq(mailOutbox.id, mailId));
+    throw error;
+  } finally {
+    transport.close();
+  }
+  await db.update(mailOutbox).set({ sentAt: new Date(), error: null }).where(eq(mailOutbox.id, mailId));
 }

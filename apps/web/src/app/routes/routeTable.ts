@@ -55,7 +55,7 @@ const usersScreen = () => import('../../users/screens/UsersScreen').then((module
 const auditLogScreen = () => import('../../auditLog/screens/AuditLogScreen').then((module) => module.AuditLogScreen);
 const userLogScreen = () => import('../../auditLog/screens/AuditLogScreen').then((module) => module.UserLogScreen);
 const notificationPreferencesScreen = () => import('../../notifications/screens/NotificationPreferencesScreen').then((module) => module.NotificationPreferencesScreen);
-const adminConsoleScreen = () => import('../../branding/screens/AdminConsoleScreen').then((module) => module.AdminConsoleScreen);
+const adminConsoleScreen = () => import('../../adminConsole/screens/AdminConsoleScreen').then((module) => module.AdminConsoleScreen);
 const pricelistsScreen = () => import('../../pricing/screens/PricelistsScreen').then((module) => module.PricelistsScreen);
 const editPricesScreen = () => import('../../pricing/screens/EditPricesScreen').then((module) => module.EditPricesScreen);
 const addToPricelistScreen = () => import('../../pricing/screens/AddToPricelistScreen').then((module) => module.AddToPricelistScreen);
