@@ -39,6 +39,8 @@ const MISSING_ID = 987_654_321;
 
 /** Operations whose account lies deeper than a field of the request (the views of CreateAccount). */
 const HAND_WRITTEN: Record<string, (ids: Ids) => unknown> = {
+  // A file the schema accepts, so only the parent account decides.
+  'IImportService/UploadImport': ({ account }) => ({ file: { FileName: 'probe.csv', ContentBase64: Buffer.from('Type,Company\r\n').toString('base64') }, parentAccountId: account }),
   'IAccountService/CreateAccount': ({ account }) => ({
     account: { Views: { Account: { Values: { AccountType: 'Department', ParentAccountId: account } }, Department: { Values: { DisplayName: 'Probe' } } } },
   }),

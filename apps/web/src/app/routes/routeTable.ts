@@ -72,6 +72,9 @@ const orderServiceScreen = () => import('../../orders/screens/OrderServiceScreen
 const availableServicesScreen = () => import('../../orders/screens/AvailableServicesScreen').then((module) => module.AvailableServicesScreen);
 const subscriptionInfoScreen = () => import('../../subscriptions/screens/SubscriptionInfoScreen').then((module) => module.SubscriptionInfoScreen);
 const upgradeSubscriptionScreen = () => import('../../subscriptions/screens/UpgradeSubscriptionScreen').then((module) => module.UpgradeSubscriptionScreen);
+const myQuotesScreen = () => import('../../quotes/screens/MyQuotesScreen').then((module) => module.MyQuotesScreen);
+const customerQuotesScreen = () => import('../../quotes/screens/CustomerQuotesScreen').then((module) => module.CustomerQuotesScreen);
+const salesQuotesScreen = () => import('../../quotes/screens/SalesQuotesScreen').then((module) => module.SalesQuotesScreen);
 const billingScreen = () => import('../../customCharges/screens/BillingScreen').then((module) => module.BillingScreen);
 
 /**
@@ -141,9 +144,9 @@ export const ROUTE_TABLE: AppRouteDefinition[] = [
   { path: 'Marketplace/Explore', layout: 'full', rule: ROUTE_RULES.marketplace, titleKey: 'routes.explore', screen: exploreScreen },
   { path: 'Marketplace/MyServices', layout: 'full', rule: ROUTE_RULES.myServices, titleKey: 'routes.my_services', screen: myServicesScreen },
   { path: 'Marketplace/VendorProfile', layout: 'full', rule: ROUTE_RULES.vendorProfile, titleKey: 'routes.vendor_profile', screen: vendorProfileScreen },
-  { path: 'QuotationTool/Quotes', layout: 'full', rule: ROUTE_RULES.myQuotes, titleKey: 'routes.my_quotes' },
-  { path: 'QuotationTool/CustomerQuotes', layout: 'full', rule: ROUTE_RULES.customerQuotes, titleKey: 'routes.customer_quotes' },
-  { path: 'SalesQuotes', layout: 'full', rule: ROUTE_RULES.salesQuotes, titleKey: 'routes.sales_quotes' },
+  { path: 'QuotationTool/Quotes', layout: 'full', rule: ROUTE_RULES.myQuotes, titleKey: 'routes.my_quotes', screen: myQuotesScreen },
+  { path: 'QuotationTool/CustomerQuotes', layout: 'full', rule: ROUTE_RULES.customerQuotes, titleKey: 'routes.customer_quotes', screen: customerQuotesScreen },
+  { path: 'SalesQuotes', layout: 'full', rule: ROUTE_RULES.salesQuotes, titleKey: 'routes.sales_quotes', screen: salesQuotesScreen },
   { path: 'Account/View/:accountId', layout: 'full', titleKey: 'routes.account', screen: accountScreen },
   { path: 'Account/View/:accountId/Notifications', layout: 'full', titleKey: 'routes.notifications', screen: notificationPreferencesScreen },
   { path: 'Account/Create/Service', layout: 'full', rule: ROUTE_RULES.createService, titleKey: 'routes.create_service', screen: orderServiceScreen },
