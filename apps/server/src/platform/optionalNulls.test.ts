@@ -37,6 +37,8 @@ const HAND_WRITTEN: Record<string, Record<string, unknown> | (() => Record<strin
   // A month as the pattern wants it (the sampler writes no patterned strings).
   'IAccountService/GetOnlineBill': { accountId: 987_654_321, billingInterval: '2026-09' },
   'IAccountService/ExportOnlineBill': { accountId: 987_654_321, billingInterval: '2026-09' },
+  // A file the schema accepts (a title row only), under the caller's own organisation.
+  'IImportService/UploadImport': { file: { FileName: 'probe.csv', ContentBase64: 'VHlwZSxDb21wYW55DQo=' } },
   // The caller's own export, imported back unchanged (filled in beforeAll).
   'IServiceManagementService/ImportServices': () => ({ ...ownExport }),
 };

@@ -113,28 +113,29 @@ export function ImportAccountsScreen() {
             {t('imports.template_csv')}
           </Button>
         </Box>
-        <Box component="form" onSubmit={submitUpload} noValidate sx={{ display: 'grid', gap: 2, maxWidth: 560 }}>
-          <Box>
-            <Typography component="label" htmlFor={ids.file} sx={{ display: 'block', mb: 0.5, fontWeight: 500 }}>
-              {t('imports.file_label')}
-            </Typography>
-            <input
-              id={ids.file}
-              type="file"
-              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              disabled={Boolean(checked)}
-              onChange={(event) => setFile(event.target.files?.[0])}
-            />
-          </Box>
-          <TextField size="small" label={t('imports.name_label')} helperText={t('imports.name_hint')} value={name} onChange={(event) => setName(event.target.value)} disabled={Boolean(checked)} slotProps={{ htmlInput: { maxLength: 100 } }} />
-          {!checked && (
+        {checked ? (
+          <Typography>
+            <Box component="span" sx={{ fontWeight: 500 }}>
+              {t('imports.file_label')}:
+            </Box>{' '}
+            {file?.name ?? checked.Import.Name}
+          </Typography>
+        ) : (
+          <Box component="form" onSubmit={submitUpload} noValidate sx={{ display: 'grid', gap: 2, maxWidth: 560 }}>
+            <Box>
+              <Typography component="label" htmlFor={ids.file} sx={{ display: 'block', mb: 0.5, fontWeight: 500 }}>
+                {t('imports.file_label')}
+              </Typography>
+              <input id={ids.file} type="file" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onChange={(event) => setFile(event.target.files?.[0])} />
+            </Box>
+            <TextField size="small" label={t('imports.name_label')} helperText={t('imports.name_hint')} value={name} onChange={(event) => setName(event.target.value)} slotProps={{ htmlInput: { maxLength: 100 } }} />
             <Box>
               <Button type="submit" variant="contained" startIcon={<MdiIcon path={mdiUpload} />} loading={upload.isPending}>
                 {t('imports.upload')}
               </Button>
             </Box>
-          )}
-        </Box>
+          </Box>
+        )}
         {formError && !checked && (
           <Alert severity="error" sx={{ mt: 2 }} role="alert">
             {formError}

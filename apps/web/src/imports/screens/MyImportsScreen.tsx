@@ -97,6 +97,7 @@ export function MyImportsScreen() {
               setPage(0);
             }}
             sx={{ minWidth: 180 }}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           >
             <MenuItem value="">{t('imports.filter_all')}</MenuItem>
             {IMPORT_STATUSES.map((value) => (
