@@ -17,6 +17,8 @@ export const roleSummarySchema = z.object({
   CapabilitySetIds: z.array(z.number().int()),
   /** Users of the caller's hierarchy holding it. */
   UserCount: z.number().int(),
+  /** The organisation's administrator role: the one a user's administrator flag grants. */
+  IsAdministrator: z.boolean(),
 });
 export type RoleSummary = z.infer<typeof roleSummarySchema>;
 export const getRolesResponseSchema = z.object({ OwnerCompanyId: z.number().int(), Roles: z.array(roleSummarySchema) });
@@ -89,6 +91,8 @@ export const saveRoleRequestSchema = z
         Description: z.string().trim().max(1_000).default(''),
         /** Sets of the role's owner. */
         CapabilitySetIds: idListSchema(50),
+        /** Marks the role as the organisation's administrator role (the mark moves from the role that had it); absent: unchanged. */
+        IsAdministrator: z.boolean().optional(),
       })
       .strict(),
   })

@@ -9,7 +9,7 @@ export async function insertRoleWithCapabilities(
   ownerAccountId: number,
   name: string,
   capabilities: Capability[],
-  options: { isTemplate?: boolean; description?: string } = {},
+  options: { isTemplate?: boolean; description?: string; isAdministrator?: boolean } = {},
 ): Promise<number> {
   const [set] = await db.insert(capabilitySets).values({ ownerAccountId, name, isTemplate: options.isTemplate ?? false }).returning({ id: capabilitySets.id });
   if (capabilities.length) {
@@ -25,7 +25,7 @@ export async function insertRoleWithCapabilities(
       })),
     );
   }
-  const [role] = await db.insert(roles).values({ ownerAccountId, name, description: options.description ?? '' }).returning({ id: roles.id });
+  const [role] = await db.insert(roles).values({ ownerAccountId, name, description: options.description ?? '', isAdministrator: options.isAdministrator ?? false }).returning({ id: roles.id });
   await db.insert(roleCapabilitySets).values({ roleId: role!.id, capabilitySetId: set!.id });
   return role!.id;
 }

@@ -65,7 +65,7 @@ export async function loadDemoWorld(tx: Tx, passwordHash: string): Promise<void>
   const startingRoles = (organisation: AccountRow) => createStartingRoles(tx, organisation);
 
   const owner = await account('Reseller', null, 'Cloud Service Providers', 'CSP-0001');
-  const platformAdmin = await insertRoleWithCapabilities(tx, owner.id, 'Platform administrator', RESELLER_ADMIN_CAPABILITIES, { isTemplate: true });
+  const platformAdmin = await insertRoleWithCapabilities(tx, owner.id, 'Platform administrator', RESELLER_ADMIN_CAPABILITIES, { isTemplate: true, isAdministrator: true });
   admin = await person(owner, { username: 'admin', firstName: 'Alex', lastName: 'Morgan' }, platformAdmin);
 
   const northwind = await account('Reseller', owner, 'Northwind Cloud', 'NWC-1001', 'GB');

@@ -18,7 +18,6 @@ import { accessDenied, ApiError } from '../platform/errors';
 import { defineOperation } from '../platform/operations';
 import { findCompanyAccount, pathIds, type CallerSession } from '../platform/session';
 import { capabilitiesOfRoles } from '../auth/roleStore';
-import { ADMINISTRATOR_ROLE_NAMES } from '../users/administratorRole';
 import { requireUserFor } from '../users/userAccess';
 import { ROLES_READ, requireOrganisation, toCapability } from './roleOperations';
 
@@ -31,7 +30,6 @@ const ROLES_CREATE = requirement('ROLES', ['Create']);
 const ROLES_DELETE = requirement('ROLES', ['Delete']);
 const ROLES_ASSIGN = requirement('ROLES', ['Execute']);
 const FLAGS: CapabilityFlag[] = ['Read', 'Create', 'Execute', 'Delete'];
-const isAdministratorRoleName = (name: string) => (ADMINISTRATOR_ROLE_NAMES as readonly string[]).includes(name);
 
 /** Whether `after` gives nothing beyond what the caller holds, counting what `before` already gave as not widened. */
 function isWithinCaller(after: readonly Capability[], before: readonly Capability[], caller: CallerSession): boolean {
@@ -112,7 +110,7 @@ const deleteCapabilitySet = defineOperation({
 const saveRole = defineOperation({
   service: 'IAccountService',
   operation: 'SaveRole',
-  summary: 'Creates (no RoleId) or changes a role of an organisation: name, description and the organisation’s capability sets it holds. A set the role did not hold may only be added by someone holding all it gives.',
+  summary: 'Creates (no RoleId) or changes a role of an organisation: name, description and the organisation’s capability sets it holds. A set the role did not hold may only be added by someone holding all it gives; IsAdministrator moves the organisation’s administrator mark to the role (the role its administrator flag grants from then on).',
   request: saveRoleRequestSchema,
   response: saveRoleResponseSchema,
   rule: { all: [ROLES_READ, ROLES_CREATE] },
@@ -124,8 +122,6 @@ const saveRole = defineOperation({
       const roleId = role.RoleId ?? null;
       const [existing] = roleId === null ? [] : await tx.select().from(roles).where(and(eq(roles.id, roleId), eq(roles.ownerAccountId, owner.id))).limit(1);
       if (roleId !== null && !existing) throw accessDenied();
-      // The administrator flag finds the role by its name (users/administratorRole.ts).
-      if (existing && isAdministratorRoleName(existing.name) && role.Name !== existing.name) throw new ApiError(400, 'administrator_role_kept', { role: existing.name });
       const owned = role.CapabilitySetIds.length
         ? await tx.select().from(capabilitySets).where(and(inArray(capabilitySets.id, role.CapabilitySetIds), eq(capabilitySets.ownerAccountId, owner.id)))
         : [];
@@ -141,17 +137,31 @@ const saveRole = defineOperation({
         .where(and(eq(roles.ownerAccountId, owner.id), eq(roles.name, role.Name), existing ? ne(roles.id, existing.id) : undefined))
         .limit(1);
       if (clash) throw new ApiError(400, 'field_invalid_value', { field: 'role.Name', value: role.Name });
+      // The administrator mark (users/administratorRole.ts): users flagged administrator get this role,
+      // so only someone holding all it gives may put the mark on it; it moves, one role per organisation.
+      const wasAdministrator = existing?.isAdministrator ?? false;
+      const isAdministrator = role.IsAdministrator ?? wasAdministrator;
+      if (isAdministrator && !wasAdministrator) {
+        const gives = (await Promise.all(owned.map((s) => setCapabilities(tx, s.id)))).flat();
+        if (!isGrantableBy(gives, caller.capabilities)) throw new ApiError(403, 'capabilities_beyond_caller', { name: role.Name });
+        await tx.update(roles).set({ isAdministrator: false }).where(and(eq(roles.ownerAccountId, owner.id), eq(roles.isAdministrator, true)));
+      }
       let id = existing?.id;
       if (existing) {
-        await tx.update(roles).set({ name: role.Name, description: role.Description }).where(eq(roles.id, existing.id));
+        await tx.update(roles).set({ name: role.Name, description: role.Description, isAdministrator }).where(eq(roles.id, existing.id));
         await tx.delete(roleCapabilitySets).where(eq(roleCapabilitySets.roleId, existing.id));
       } else {
-        id = (await tx.insert(roles).values({ ownerAccountId: owner.id, name: role.Name, description: role.Description }).returning({ id: roles.id }))[0]!.id;
+        id = (await tx.insert(roles).values({ ownerAccountId: owner.id, name: role.Name, description: role.Description, isAdministrator }).returning({ id: roles.id }))[0]!.id;
       }
       if (owned.length) await tx.insert(roleCapabilitySets).values(owned.map((s) => ({ roleId: id!, capabilitySetId: s.id })));
       const nameOf = async (ids: number[]) =>
         ids.length ? (await tx.select({ name: capabilitySets.name }).from(capabilitySets).where(inArray(capabilitySets.id, ids)).orderBy(asc(capabilitySets.name))).map((r) => r.name) : [];
-      await auditAccountChange(tx, ctx, 'RoleSaved', owner, { Name: role.Name, Before: await nameOf(held), After: owned.map((s) => s.name).sort() });
+      await auditAccountChange(tx, ctx, 'RoleSaved', owner, {
+        Name: role.Name,
+        Before: await nameOf(held),
+        After: owned.map((s) => s.name).sort(),
+        ...(isAdministrator !== wasAdministrator ? { IsAdministrator: isAdministrator } : {}),
+      });
       return { RoleId: id! };
     });
   },
@@ -168,14 +178,14 @@ async function requireRole(db: Queryable, caller: CallerSession, roleId: number,
 const deleteRole = defineOperation({
   service: 'IAccountService',
   operation: 'DeleteRole',
-  summary: 'Deletes a role of an organisation in the caller’s hierarchy; its holders lose what it gave (the portal asks first, naming how many hold it). An organisation’s administrator role stays.',
+  summary: 'Deletes a role of an organisation in the caller’s hierarchy; its holders lose what it gave (the portal asks first, naming how many hold it). An organisation’s administrator role stays until another role carries the mark.',
   request: deleteRoleRequestSchema,
   response: okResponseSchema,
   rule: { all: [ROLES_READ, ROLES_DELETE] },
   async handler(input, ctx) {
     const { db, caller } = ctx;
     const { role, owner } = await requireRole(db, caller, input.roleId, ROLES_DELETE);
-    if (isAdministratorRoleName(role.name)) throw new ApiError(400, 'administrator_role_kept', { role: role.name });
+    if (role.isAdministrator) throw new ApiError(400, 'administrator_role_kept', { role: role.name });
     await db.transaction(async (tx) => {
       const holders = await tx.select({ id: userRoles.userAccountId }).from(userRoles).where(eq(userRoles.roleId, role.id));
       await tx.delete(roles).where(eq(roles.id, role.id));
@@ -217,7 +227,7 @@ function roleUsersOperation(operation: 'AssignRoleUsers' | 'RemoveRoleUsers') {
         throw new ApiError(403, 'role_not_grantable', { role: role.name });
       }
       const holders = await requireHolders(db, caller, role, owner!, input.userAccountIds);
-      const isAdministratorRole = isAdministratorRoleName(role.name);
+      const isAdministratorRole = role.isAdministrator;
       await db.transaction(async (tx) => {
         for (const { account, user } of holders) {
           const namesOf = async () =>

@@ -141,13 +141,35 @@ describe('changing roles and capability sets: never beyond what the caller holds
     expect((await op('AssignRoleUsers', { roleId: resellerRole, userAccountIds: [ids['company.user']!] }, reseller)).status).toBe(400);
   });
 
-  it('deletes a role and a set, but keeps an organisation’s administrator role', async () => {
-    const adminRole = (await rowsOf<{ id: number }>(sql`select id from roles where owner_account_id = ${ids['Contoso Ltd']!} and name = 'Company administrator'`))[0]!.id;
-    const renamed = await op('SaveRole', { ownerCompanyId: ids['Contoso Ltd'], role: { RoleId: adminRole, Name: 'Bosses', CapabilitySetIds: [] } }, reseller);
-    expect(renamed.status).toBe(400);
-    const kept = await op('DeleteRole', { roleId: adminRole }, reseller);
+  it('knows the administrator role by its mark, not its name: renamed it stays, moved the old one may go', async () => {
+    type Role = { RoleId: number; Name: string; IsAdministrator: boolean; CapabilitySetIds: number[] };
+    const rolesNow = async () => (await op('GetRoles', { ownerCompanyId: ids['Contoso Ltd'] }, companyAdmin)).body.Roles as Role[];
+    const adminRole = (await rolesNow()).find((r) => r.IsAdministrator)!;
+    expect(adminRole.Name).toBe('Company administrator');
+    const renamed = await op('SaveRole', { ownerCompanyId: ids['Contoso Ltd'], role: { RoleId: adminRole.RoleId, Name: 'Bosses', CapabilitySetIds: adminRole.CapabilitySetIds } }, reseller);
+    expect(renamed.status).toBe(200);
+    expect((await rolesNow()).filter((r) => r.IsAdministrator).map((r) => r.Name)).toEqual(['Bosses']);
+    const kept = await op('DeleteRole', { roleId: adminRole.RoleId }, reseller);
     expect(kept.status).toBe(400);
-    expect(kept.body.Message).toMatch(/Company administrator/);
+    expect(kept.body.Message).toMatch(/Bosses/);
+    // The mark grants what its role gives: a company's administrator cannot put it on a role giving more than they hold.
+    const billers = await op('SaveRole', { ownerCompanyId: ids['Contoso Ltd'], role: { Name: 'Billers', CapabilitySetIds: [billingSet] } }, reseller);
+    expect(billers.status).toBe(200);
+    const billersRole = billers.body.RoleId as number;
+    const beyond = await op('SaveRole', { ownerCompanyId: ids['Contoso Ltd'], role: { RoleId: billersRole, Name: 'Billers', CapabilitySetIds: [billingSet], IsAdministrator: true } }, companyAdmin);
+    expect(beyond.status).toBe(403);
+    // The mark moves: one role per organisation carries it; the one that lost it may be deleted.
+    expect((await op('SaveRole', { ownerCompanyId: ids['Contoso Ltd'], role: { RoleId: auditorsRole, Name: 'Auditors', CapabilitySetIds: [auditorsSet], IsAdministrator: true } }, companyAdmin)).status).toBe(200);
+    expect((await rolesNow()).filter((r) => r.IsAdministrator).map((r) => r.Name)).toEqual(['Auditors']);
+    expect((await op('DeleteRole', { roleId: billersRole }, companyAdmin)).status).toBe(200);
+    expect((await op('DeleteRole', { roleId: auditorsRole }, companyAdmin)).status).toBe(400);
+    expect((await op('SaveRole', { ownerCompanyId: ids['Contoso Ltd'], role: { RoleId: adminRole.RoleId, Name: 'Company administrator', CapabilitySetIds: adminRole.CapabilitySetIds, IsAdministrator: true } }, reseller)).status).toBe(200);
+    expect((await rolesNow()).filter((r) => r.IsAdministrator).map((r) => r.Name)).toEqual(['Company administrator']);
+    const audited = await rowsOf<{ details: { IsAdministrator?: boolean } }>(sql`select details from audit_log where action = 'RoleSaved' and account_id = ${ids['Contoso Ltd']!} order by id`);
+    expect(audited.map((a) => a.details.IsAdministrator).filter((v) => v !== undefined)).toEqual([true, true]);
+  });
+
+  it('deletes a role and a set', async () => {
     expect((await op('DeleteRole', { roleId: auditorsRole }, otherReseller)).status).toBe(403);
     expect((await op('DeleteRole', { roleId: auditorsRole }, companyAdmin)).status).toBe(200);
     expect((await op('DeleteCapabilitySet', { capabilitySetId: auditorsSet }, companyAdmin)).status).toBe(200);

@@ -79,6 +79,7 @@ const getRoles = defineOperation({
         OwnerAccountId: r.ownerAccountId,
         CapabilitySetIds: sets.filter((s) => s.roleId === r.id).map((s) => s.capabilitySetId).sort((a, b) => a - b),
         UserCount: holders.get(r.id) ?? 0,
+        IsAdministrator: r.isAdministrator,
       })),
     };
   },

@@ -1,24 +1,19 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../platform/db/database';
 import { roles, userRoles, users } from '../platform/db/schema';
 import { findCompanyAccount, type AccountRow } from '../platform/session';
 
 /**
- * The administrator roles an owner creates for its administrators (see demoWorld): the role a
- * company grants with the administrator flag. Roles are data without a "kind", so the name is
- * what marks them.
+ * The administrator role owned by the user's company, when the company has one: the role the
+ * company marked (roles.is_administrator; the owner moves the mark with SaveRole).
  */
-export const ADMINISTRATOR_ROLE_NAMES = ['Company administrator', 'Reseller administrator', 'Platform administrator', 'Vendor administrator'] as const;
-
-/** The administrator role owned by the user's company, when the company has one. */
 export async function companyAdministratorRoleId(db: Queryable, userAccount: AccountRow): Promise<number | undefined> {
   const company = await findCompanyAccount(db, userAccount);
   if (!company) return undefined;
   const [role] = await db
     .select({ id: roles.id })
     .from(roles)
-    .where(and(eq(roles.ownerAccountId, company.id), inArray(roles.name, [...ADMINISTRATOR_ROLE_NAMES])))
-    .orderBy(roles.id)
+    .where(and(eq(roles.ownerAccountId, company.id), eq(roles.isAdministrator, true)))
     .limit(1);
   return role?.id;
 }

@@ -8,6 +8,7 @@ import { COMPANY_ADMIN_CAPABILITIES, RESELLER_ADMIN_CAPABILITIES, USER_CAPABILIT
 interface StartingRole {
   name: string;
   capabilities: Capability[];
+  isAdministrator?: boolean;
 }
 
 /**
@@ -15,22 +16,22 @@ interface StartingRole {
  * owning company"). A user is offered the roles of their own organisation and, for a reseller's
  * users, those of the resellers above (GetAssignableRoles): a company's users therefore need
  * company-level roles of their own, which the company then manages like any other. The first
- * administrator role is the one the administrator flag follows (administratorRole.ts).
+ * The administrator role carries the mark the administrator flag follows (administratorRole.ts).
  */
 export const STARTING_ROLES: Partial<Record<AccountType, StartingRole[]>> = {
   Company: [
-    { name: 'Company administrator', capabilities: COMPANY_ADMIN_CAPABILITIES },
+    { name: 'Company administrator', capabilities: COMPANY_ADMIN_CAPABILITIES, isAdministrator: true },
     { name: 'Company user', capabilities: USER_CAPABILITIES },
   ],
-  Reseller: [{ name: 'Reseller administrator', capabilities: RESELLER_ADMIN_CAPABILITIES }],
-  Vendor: [{ name: 'Vendor administrator', capabilities: VENDOR_ADMIN_CAPABILITIES }],
+  Reseller: [{ name: 'Reseller administrator', capabilities: RESELLER_ADMIN_CAPABILITIES, isAdministrator: true }],
+  Vendor: [{ name: 'Vendor administrator', capabilities: VENDOR_ADMIN_CAPABILITIES, isAdministrator: true }],
 };
 
 /** Creates the starting roles of a new organisation; answers their ids by name. */
 export async function createStartingRoles(tx: Queryable, account: Pick<AccountRow, 'id' | 'type'>): Promise<Record<string, number>> {
   const ids: Record<string, number> = {};
   for (const role of STARTING_ROLES[account.type as AccountType] ?? []) {
-    ids[role.name] = await insertRoleWithCapabilities(tx, account.id, role.name, role.capabilities, { isTemplate: true });
+    ids[role.name] = await insertRoleWithCapabilities(tx, account.id, role.name, role.capabilities, { isTemplate: true, isAdministrator: role.isAdministrator ?? false });
   }
   return ids;
 }

@@ -5,7 +5,6 @@ import { escapeLike } from '../platform/db/likePattern';
 import type { Queryable } from '../platform/db/database';
 import { accounts, roles, userRoles, users } from '../platform/db/schema';
 import type { AccountRow } from '../platform/session';
-import { ADMINISTRATOR_ROLE_NAMES } from './administratorRole';
 
 const parent = alias(accounts, 'parent');
 
@@ -20,10 +19,7 @@ function usersOf(account: AccountRow): SQL {
 /** The administrator flag, or the company's administrator role held through user_roles. */
 const isAdministrator = sql<boolean>`(${users.isAdmin} or exists (
   select 1 from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId}
-   where ${userRoles.userAccountId} = ${accounts.id} and ${roles.name} in (${sql.join(
-     ADMINISTRATOR_ROLE_NAMES.map((name) => sql`${name}`),
-     sql`, `,
-   )})))`;
+   where ${userRoles.userAccountId} = ${accounts.id} and ${roles.isAdministrator}))`;
 const departmentName = sql<string | null>`case when ${parent.type} = 'Department' then ${parent.displayName} end`;
 
 const SORT_COLUMNS: Record<UserSortField, SQL | typeof accounts.displayName> = {

@@ -10,6 +10,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -32,9 +33,11 @@ interface RoleDialogProps {
 export function RoleDialog({ role, ownSets, onSave, onClose }: RoleDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
+  const markHelpId = useId();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [setIds, setSetIds] = useState<number[]>([]);
+  const [isAdministrator, setIsAdministrator] = useState(false);
   const [isSubmitted, setIsSubmitted] = useState(false);
   const [serverError, setServerError] = useState<string>();
   const [isSaving, setIsSaving] = useState(false);
@@ -43,6 +46,7 @@ export function RoleDialog({ role, ownSets, onSave, onClose }: RoleDialogProps) 
     setName(role?.Name ?? '');
     setDescription(role?.Description ?? '');
     setSetIds(role?.CapabilitySetIds ?? []);
+    setIsAdministrator(role?.IsAdministrator ?? false);
     setIsSubmitted(false);
     setServerError(undefined);
   }, [role]);
@@ -54,7 +58,7 @@ export function RoleDialog({ role, ownSets, onSave, onClose }: RoleDialogProps) 
     setIsSubmitted(true);
     if (nameError(t, name) || descriptionError) return;
     setIsSaving(true);
-    setServerError(await onSave({ RoleId: role?.RoleId ?? null, Name: name.trim(), Description: description.trim(), CapabilitySetIds: setIds }));
+    setServerError(await onSave({ RoleId: role?.RoleId ?? null, Name: name.trim(), Description: description.trim(), CapabilitySetIds: setIds, IsAdministrator: isAdministrator }));
     setIsSaving(false);
   };
 
@@ -93,6 +97,15 @@ export function RoleDialog({ role, ownSets, onSave, onClose }: RoleDialogProps) 
                   ))}
                 </FormGroup>
               )}
+            </FormControl>
+            <FormControl>
+              <FormControlLabel
+                label={t('roles.administrator_mark')}
+                control={<Checkbox checked={isAdministrator} onChange={(event) => setIsAdministrator(event.target.checked)} slotProps={{ input: { 'aria-describedby': markHelpId } }} />}
+              />
+              <FormHelperText id={markHelpId} sx={{ mt: 0 }}>
+                {t('roles.administrator_mark_help')}
+              </FormHelperText>
             </FormControl>
           </Stack>
         </DialogContent>

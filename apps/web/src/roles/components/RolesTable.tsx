@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -57,8 +58,9 @@ export function RolesTable({ roles, setNames, labelledBy, actions }: RolesTableP
             const nameId = `role-${role.RoleId}-name`;
             return (
               <TableRow key={role.RoleId}>
-                <TableCell id={nameId} sx={{ fontWeight: 500 }}>
-                  {role.Name}
+                <TableCell sx={{ fontWeight: 500 }}>
+                  <span id={nameId}>{role.Name}</span>
+                  {role.IsAdministrator && <Chip size="small" color="primary" variant="outlined" label={t('roles.administrator_role')} sx={{ ml: 1 }} />}
                 </TableCell>
                 <TableCell>{role.Description}</TableCell>
                 <TableCell align="right">{role.UserCount}</TableCell>
@@ -73,7 +75,7 @@ export function RolesTable({ roles, setNames, labelledBy, actions }: RolesTableP
                     <Button size="small" aria-describedby={nameId} onClick={() => actions.showHolders(role)}>
                       {t('roles.holders')}
                     </Button>
-                    {actions.remove && (
+                    {actions.remove && !role.IsAdministrator && (
                       <Button size="small" color="error" aria-describedby={nameId} onClick={() => actions.remove?.(role)}>
                         {t('roles.delete')}
                       </Button>

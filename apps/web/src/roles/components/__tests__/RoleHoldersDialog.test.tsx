@@ -7,7 +7,7 @@ import { installFakeFetch } from '../../../test/fakeFetch';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { RoleHoldersDialog } from '../RoleHoldersDialog';
 
-const auditor: RoleSummary = { RoleId: 12, Name: 'Auditor', Description: '', OwnerAccountId: 57, CapabilitySetIds: [], UserCount: 1 };
+const auditor: RoleSummary = { RoleId: 12, Name: 'Auditor', Description: '', OwnerAccountId: 57, CapabilitySetIds: [], UserCount: 1, IsAdministrator: false };
 const tom: UserListItem = {
   AccountId: 1207,
   DisplayName: 'Tom Becker',

@@ -6,10 +6,10 @@ import { installFakeFetch } from '../../../test/fakeFetch';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { RolesCard } from '../RolesCard';
 
-const administrator: RoleSummary = { RoleId: 11, Name: 'Company administrator', Description: 'Everything in the company', OwnerAccountId: 57, CapabilitySetIds: [21, 22], UserCount: 3 };
-const auditor: RoleSummary = { RoleId: 12, Name: 'Auditor', Description: 'Reads the audit log', OwnerAccountId: 57, CapabilitySetIds: [22], UserCount: 0 };
+const administrator: RoleSummary = { RoleId: 11, Name: 'Company administrator', Description: 'Everything in the company', OwnerAccountId: 57, CapabilitySetIds: [21, 22], UserCount: 3, IsAdministrator: true };
+const auditor: RoleSummary = { RoleId: 12, Name: 'Auditor', Description: 'Reads the audit log', OwnerAccountId: 57, CapabilitySetIds: [22], UserCount: 2, IsAdministrator: false };
 const set = (CapabilitySetId: number, Name: string): CapabilitySet => ({ CapabilitySetId, Name, IsTemplate: false, OwnerAccountId: 57, OwnerDisplayName: 'Contoso Ltd', IsOwn: true, Capabilities: [] });
-const REFUSAL = 'The administrator role of an organisation cannot be deleted.';
+const REFUSAL = 'The role is in use by an import.';
 
 function renderCard(permissions = { canSave: true, canDelete: true, canAssign: true }) {
   const fetch = installFakeFetch((url) => {
@@ -36,7 +36,11 @@ describe('RolesCard (issue 17)', () => {
     expect(adminRow).toHaveTextContent('Everything in the company');
     expect(adminRow).toHaveTextContent('3');
     await waitFor(() => expect(adminRow).toHaveTextContent('Company admin set, Audit readers'));
-    expect(within(adminRow).getByRole('button', { name: 'Delete' })).toHaveAccessibleDescription('Company administrator');
+    // The administrator role carries its mark and is not offered for deletion (the server refuses it too).
+    expect(within(adminRow).getByText('Administrator role')).toBeInTheDocument();
+    expect(within(adminRow).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: /Auditor/ })).not.toHaveTextContent('Administrator role');
+    expect(within(within(table).getByRole('row', { name: /Auditor/ })).getByRole('button', { name: 'Delete' })).toHaveAccessibleDescription('Auditor');
     expect(screen.getByRole('button', { name: 'New role' })).toBeInTheDocument();
 
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Auditor');
@@ -47,18 +51,18 @@ describe('RolesCard (issue 17)', () => {
   it('asks before deleting, says how many users hold the role, and shows the server refusal', async () => {
     const user = userEvent.setup();
     const { fetch } = renderCard();
-    const adminRow = await screen.findByRole('row', { name: /Company administrator/ });
+    const auditorRow = await screen.findByRole('row', { name: /Auditor/ });
 
-    await user.click(within(adminRow).getByRole('button', { name: 'Delete' }));
+    await user.click(within(auditorRow).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete role?' });
-    expect(dialog).toHaveTextContent('Company administrator is held by 3 user(s)');
+    expect(dialog).toHaveTextContent('Auditor is held by 2 user(s)');
     await user.click(within(dialog).getByRole('button', { name: 'No' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(bodiesOf(fetch, 'DeleteRole')).toEqual([]);
 
-    await user.click(within(adminRow).getByRole('button', { name: 'Delete' }));
+    await user.click(within(auditorRow).getByRole('button', { name: 'Delete' }));
     await user.click(await screen.findByRole('button', { name: 'Yes, do it' }));
-    await waitFor(() => expect(bodiesOf(fetch, 'DeleteRole')).toEqual([{ roleId: 11 }]));
+    await waitFor(() => expect(bodiesOf(fetch, 'DeleteRole')).toEqual([{ roleId: 12 }]));
     expect(await screen.findByText(REFUSAL)).toBeInTheDocument();
   });
 
@@ -72,9 +76,13 @@ describe('RolesCard (issue 17)', () => {
 
     await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Billing clerk');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Audit readers' }));
+    const mark = within(dialog).getByRole('checkbox', { name: 'Administrator role of the organisation' });
+    expect(mark).not.toBeChecked();
+    expect(mark).toHaveAccessibleDescription(/Users marked as administrators get this role/);
+    await user.click(mark);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(bodiesOf(fetch, 'SaveRole')).toEqual([{ ownerCompanyId: 57, role: { RoleId: null, Name: 'Billing clerk', Description: '', CapabilitySetIds: [22] } }]),
+      expect(bodiesOf(fetch, 'SaveRole')).toEqual([{ ownerCompanyId: 57, role: { RoleId: null, Name: 'Billing clerk', Description: '', CapabilitySetIds: [22], IsAdministrator: true } }]),
     );
   });
 
