@@ -22,6 +22,8 @@ const benches: Record<string, () => Promise<void>> = {
   orders: benchOrders,
   // Issue 15: a billing run over 100,000 subscriptions, a re-run, a run killed half-way (PostgreSQL and PGlite).
   billing: benchBilling,
+  // Issue 17: an import of 10,000 users in 1,000 companies (rows/s), memory while a 50 MB file streams (BENCH_IMPORT_USERS, BENCH_IMPORT_FILE_MB).
+  imports: async () => (await import('./bench/imports')).benchImports(),
   start: benchStart,
   web: async () => (await import('./bench/web')).benchWeb(),
 };
