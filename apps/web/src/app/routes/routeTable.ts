@@ -140,7 +140,7 @@ export const ROUTE_TABLE: AppRouteDefinition[] = [
 
   // The legacy hash area (spec §2).
   { path: 'Dashboard', layout: 'full', titleKey: 'routes.dashboard', screen: dashboardScreen },
-  { path: 'DashboardManager/Start', layout: 'full', rule: ROUTE_RULES.customLandingPage, titleKey: 'routes.custom_landing_page' },
+  { path: 'DashboardManager/Start', layout: 'full', rule: ROUTE_RULES.customLandingPage, titleKey: 'routes.custom_landing_page', screen: () => import('../../landingPage/screens/LandingPageManagerScreen').then((module) => module.LandingPageManagerScreen) },
   { path: 'Marketplace/Explore', layout: 'full', rule: ROUTE_RULES.marketplace, titleKey: 'routes.explore', screen: exploreScreen },
   { path: 'Marketplace/MyServices', layout: 'full', rule: ROUTE_RULES.myServices, titleKey: 'routes.my_services', screen: myServicesScreen },
   { path: 'Marketplace/VendorProfile', layout: 'full', rule: ROUTE_RULES.vendorProfile, titleKey: 'routes.vendor_profile', screen: vendorProfileScreen },
