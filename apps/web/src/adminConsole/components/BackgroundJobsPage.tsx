@@ -13,7 +13,7 @@ import { isAllowed } from '@cmp/contracts/capabilities';
 import { formatDateTime } from '../../platform/dates/formatDateTime';
 import { showMessage } from '../../platform/messages/messageStore';
 import { useSessionUser } from '../../platform/session/currentUser';
-import { QueryCard } from '../../platform/ui/QueryCard';
+import { ConsoleQueryCard } from './ConsoleQueryCard';
 import { useConfirmDialog } from '../../platform/ui/useConfirmDialog';
 import { ListPagination } from '../../users/components/ListPagination';
 import { SortableHeaderCell } from '../../users/components/SortableHeaderCell';
@@ -32,13 +32,13 @@ export function BackgroundJobsPage() {
   const query = useBackgroundJobs();
   return (
     <>
-      <QueryCard title={t('admin_console.queues_title')} intro={t('admin_console.queues_intro')} query={query}>
+      <ConsoleQueryCard title={t('admin_console.queues_title')} intro={t('admin_console.queues_intro')} query={query}>
         {(jobs, headingId) => (jobs.Queues.length ? <QueuesTable queues={jobs.Queues} labelledBy={headingId} /> : <Typography>{t('admin_console.queues_empty')}</Typography>)}
-      </QueryCard>
-      {query.data && (
-        <QueryCard title={t('admin_console.failed_jobs_title')} intro={t('admin_console.failed_jobs_intro')} query={query}>
+      </ConsoleQueryCard>
+      {query.data !== undefined && (
+        <ConsoleQueryCard title={t('admin_console.failed_jobs_title')} intro={t('admin_console.failed_jobs_intro')} query={query}>
           {(jobs, headingId) => (jobs.FailedJobs.length ? <FailedJobsTable jobs={jobs.FailedJobs} labelledBy={headingId} /> : <Typography>{t('admin_console.failed_jobs_empty')}</Typography>)}
-        </QueryCard>
+        </ConsoleQueryCard>
       )}
     </>
   );

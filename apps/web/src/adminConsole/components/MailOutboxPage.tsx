@@ -13,7 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { OUTBOX_MAIL_STATUSES, type OutboxMail, type OutboxMailStatus, type OutboxSortField } from '@cmp/contracts/adminConsole';
 import { formatDateTime } from '../../platform/dates/formatDateTime';
-import { QueryCard } from '../../platform/ui/QueryCard';
+import { ConsoleQueryCard } from './ConsoleQueryCard';
 import { ListPagination } from '../../users/components/ListPagination';
 import { SortableHeaderCell, type SortState } from '../../users/components/SortableHeaderCell';
 import { useOutboxMails } from '../api/adminConsoleOperations';
@@ -32,7 +32,7 @@ export function MailOutboxPage() {
   const query = useOutboxMails({ ...(status ? { status } : {}), ...(text.trim() ? { text: text.trim() } : {}), ...sort, page, pageSize });
 
   return (
-    <QueryCard title={t('admin_console.outbox_title')} intro={t('admin_console.outbox_intro')} query={query}>
+    <ConsoleQueryCard title={t('admin_console.outbox_title')} intro={t('admin_console.outbox_intro')} query={query}>
       {(answer, headingId) => (
         <>
           {!answer.IsDeliveryConfigured && <Typography sx={{ mb: 2 }}>{t('admin_console.outbox_no_delivery')}</Typography>}
@@ -85,7 +85,7 @@ export function MailOutboxPage() {
           {openMailId !== undefined && <OutboxMailDialog mailId={openMailId} canResend={answer.IsDeliveryConfigured} onClose={() => setOpenMailId(undefined)} />}
         </>
       )}
-    </QueryCard>
+    </ConsoleQueryCard>
   );
 }
 

@@ -34,11 +34,12 @@ export function RunBillingPage() {
   const capabilities = user?.Capability ?? [];
   if (!user || !isAllowed(capabilities, RUN_READ)) return <Alert severity="info">{t('admin_console.billing_no_access')}</Alert>;
   const company = user.CompanyAccount;
+  // One block: the run card keeps its own margin below it.
   return (
-    <>
+    <div>
       {isAllowed(capabilities, RUN_EXECUTE) && <RunBillingCard accountId={company.AccountId} accountName={company.DisplayName} />}
       <BillingRunsCard accountId={company.AccountId} />
-    </>
+    </div>
   );
 }
 

@@ -14,7 +14,7 @@ import { isAllowed } from '@cmp/contracts/capabilities';
 import { formatDateTime } from '../../platform/dates/formatDateTime';
 import { showMessage } from '../../platform/messages/messageStore';
 import { useSessionUser } from '../../platform/session/currentUser';
-import { QueryCard } from '../../platform/ui/QueryCard';
+import { ConsoleQueryCard } from './ConsoleQueryCard';
 import { useConfirmDialog } from '../../platform/ui/useConfirmDialog';
 import { ListPagination } from '../../users/components/ListPagination';
 import { SortableHeaderCell } from '../../users/components/SortableHeaderCell';
@@ -30,9 +30,9 @@ export function SessionsPage() {
   const { t } = useTranslation();
   const query = useSignedInSessions();
   return (
-    <QueryCard title={t('admin_console.sessions_title')} intro={t('admin_console.sessions_intro')} query={query}>
+    <ConsoleQueryCard title={t('admin_console.sessions_title')} intro={t('admin_console.sessions_intro')} query={query}>
       {(answer, headingId) => (answer.Sessions.length ? <SessionsTable sessions={answer.Sessions} labelledBy={headingId} /> : <Typography>{t('admin_console.sessions_empty')}</Typography>)}
-    </QueryCard>
+    </ConsoleQueryCard>
   );
 }
 

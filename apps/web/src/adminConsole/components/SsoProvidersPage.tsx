@@ -7,7 +7,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { SsoProviderInUse } from '@cmp/contracts/adminConsole';
-import { QueryCard } from '../../platform/ui/QueryCard';
+import { ConsoleQueryCard } from './ConsoleQueryCard';
 import { ListPagination } from '../../users/components/ListPagination';
 import { SortableHeaderCell } from '../../users/components/SortableHeaderCell';
 import { useSsoProvidersInUse } from '../api/adminConsoleOperations';
@@ -21,9 +21,9 @@ export function SsoProvidersPage() {
   const { t } = useTranslation();
   const query = useSsoProvidersInUse();
   return (
-    <QueryCard title={t('admin_console.sso_title')} intro={t('admin_console.sso_intro')} query={query}>
+    <ConsoleQueryCard title={t('admin_console.sso_title')} intro={t('admin_console.sso_intro')} query={query}>
       {(answer, headingId) => (answer.Providers.length ? <ProvidersTable providers={answer.Providers} labelledBy={headingId} /> : <Typography>{t('admin_console.sso_empty')}</Typography>)}
-    </QueryCard>
+    </ConsoleQueryCard>
   );
 }
 

@@ -41,7 +41,7 @@ export function AdminConsoleScreen() {
       </Typography>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '240px minmax(0, 1fr)' }, alignItems: 'start' }}>
         <AdminConsoleNav current={page} />
-        <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
+        <Box sx={{ display: 'grid', gap: 3, minWidth: 0, gridTemplateColumns: 'minmax(0, 1fr)' }}>
           {page ? (
             PAGES[page]()
           ) : (
