@@ -138,14 +138,14 @@ export function QuoteEditorDialog({ sellerAccountId, quote, onClose, onSaved }: 
               const number = index + 1;
               return (
                 <Paper key={index} variant="outlined" sx={{ p: 2 }} role="group" aria-label={t('quotes.line_label', { number })}>
-                  <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
+                  <Stack direction={{ xs: 'column', md: 'row' }} useFlexGap spacing={2} sx={{ alignItems: { md: 'flex-start' }, flexWrap: 'wrap' }}>
                     <TextField
                       select
                       required
                       label={t('quotes.field_service', { number })}
                       value={line.ProductName}
                       onChange={(event) => chooseService(index, event.target.value)}
-                      sx={{ flex: 2, minWidth: 220 }}
+                      sx={{ flexBasis: '100%' }}
                       helperText={service?.Price ? t('quotes.price_per_unit', { price: formatMoney(service.Price, currency, i18n.language), unit: service.PriceUnit ?? '' }) : ' '}
                     >
                       {offered.map((each) => (
@@ -161,7 +161,7 @@ export function QuoteEditorDialog({ sellerAccountId, quote, onClose, onSaved }: 
                       value={line.Quantity}
                       onChange={(event) => setLine(index, { Quantity: event.target.value })}
                       slotProps={{ htmlInput: { min: 1, step: 1 } }}
-                      sx={{ width: 120 }}
+                      sx={{ width: { md: 170 } }}
                     />
                     <TextField
                       select
@@ -171,7 +171,7 @@ export function QuoteEditorDialog({ sellerAccountId, quote, onClose, onSaved }: 
                         const commitment = event.target.value as Commitment;
                         setLine(index, { Commitment: commitment, BillingFrequency: BILLING_FREQUENCIES_BY_COMMITMENT[commitment][0]! });
                       }}
-                      sx={{ width: 150 }}
+                      sx={{ width: { md: 170 } }}
                     >
                       {(service?.Commitments ?? [line.Commitment]).map((each) => (
                         <MenuItem key={each} value={each}>
@@ -179,7 +179,7 @@ export function QuoteEditorDialog({ sellerAccountId, quote, onClose, onSaved }: 
                         </MenuItem>
                       ))}
                     </TextField>
-                    <TextField select label={t('quotes.field_billing', { number })} value={line.BillingFrequency} onChange={(event) => setLine(index, { BillingFrequency: event.target.value as BillingFrequency })} sx={{ width: 150 }}>
+                    <TextField select label={t('quotes.field_billing', { number })} value={line.BillingFrequency} onChange={(event) => setLine(index, { BillingFrequency: event.target.value as BillingFrequency })} sx={{ width: { md: 170 } }}>
                       {BILLING_FREQUENCIES_BY_COMMITMENT[line.Commitment].map((each) => (
                         <MenuItem key={each} value={each}>
                           {t(`quotes.billing.${each}`)}
@@ -192,7 +192,7 @@ export function QuoteEditorDialog({ sellerAccountId, quote, onClose, onSaved }: 
                       onChange={(event) => setLine(index, { DiscountPercent: event.target.value })}
                       slotProps={{ htmlInput: { inputMode: 'decimal' } }}
                       helperText={t('quotes.field_discount_help')}
-                      sx={{ width: 140 }}
+                      sx={{ width: { md: 170 } }}
                     />
                     <RowActionButton label={t('quotes.remove_line', { number })} icon={mdiDeleteOutline} onClick={() => setLines((all) => all.filter((_, i) => i !== index))} />
                   </Stack>

@@ -47,7 +47,9 @@ export function QuotesList({ scope, titleKey, introKey }: QuotesListProps) {
   const user = useSessionUser();
   const capabilities = user?.Capability ?? [];
   const companyId = user?.CompanyAccount.AccountId;
-  const canCreate = isAllowed(capabilities, CAN_CREATE);
+  // Quotes go from a reseller (or the platform owner) to the companies below it: a company has no customers to quote.
+  const isSeller = user !== undefined && user.CompanyAccount.AccountType !== 'Company';
+  const canCreate = isSeller && isAllowed(capabilities, CAN_CREATE);
   const canDelete = isAllowed(capabilities, CAN_DELETE);
   const list = useQuoteList(scope);
   const [detailsId, setDetailsId] = useState<number>();

@@ -38,17 +38,17 @@ export function useQuoteActions(onChanged: (quote: QuoteDetail | undefined) => v
     dialog,
     busyQuoteId,
     async send(quote: QuoteDetail) {
-      if (await confirm({ title: t('quotes.confirm_send_title'), message: t('quotes.confirm_send', { name: nameOf(quote), customer: quote.CustomerName }), agreeLabel: t('quotes.send') }))
+      if (await confirm({ title: t('quotes.confirm_send_title'), message: t('quotes.confirm_send', { name: nameOf(quote), customer: quote.CustomerName }), agreeLabel: t('quotes.send'), rejectLabel: t('quotes.cancel') }))
         await run(quote.QuoteId, () => sendQuote(quote.QuoteId), t('quotes.sent', { name: nameOf(quote) }));
     },
     async accept(quote: QuoteDetail) {
       // One key per click: a retry of this click is answered from the stored acceptance.
       const key = crypto.randomUUID();
-      if (await confirm({ title: t('quotes.confirm_accept_title'), message: t('quotes.confirm_accept', { name: nameOf(quote) }), agreeLabel: t('quotes.accept') }))
+      if (await confirm({ title: t('quotes.confirm_accept_title'), message: t('quotes.confirm_accept', { name: nameOf(quote) }), agreeLabel: t('quotes.accept'), rejectLabel: t('quotes.cancel') }))
         await run(quote.QuoteId, () => acceptQuote(quote.QuoteId, key), t('quotes.accepted', { name: nameOf(quote) }));
     },
     async reject(quote: QuoteDetail) {
-      if (await confirm({ title: t('quotes.confirm_reject_title'), message: t('quotes.confirm_reject', { name: nameOf(quote) }), agreeLabel: t('quotes.reject') }))
+      if (await confirm({ title: t('quotes.confirm_reject_title'), message: t('quotes.confirm_reject', { name: nameOf(quote) }), agreeLabel: t('quotes.reject'), rejectLabel: t('quotes.cancel') }))
         await run(quote.QuoteId, () => rejectQuote(quote.QuoteId, ''), t('quotes.rejected', { name: nameOf(quote) }));
     },
     async copy(quote: QuoteDetail) {
@@ -64,7 +64,7 @@ export function useQuoteActions(onChanged: (quote: QuoteDetail | undefined) => v
       );
     },
     async remove(quote: Pick<QuoteSummary, 'QuoteId' | 'Name'>) {
-      if (await confirm({ title: t('quotes.confirm_delete_title'), message: t('quotes.confirm_delete', { name: nameOf(quote) }), agreeLabel: t('quotes.delete') }))
+      if (await confirm({ title: t('quotes.confirm_delete_title'), message: t('quotes.confirm_delete', { name: nameOf(quote) }), agreeLabel: t('quotes.delete'), rejectLabel: t('quotes.cancel') }))
         await run(quote.QuoteId, () => deleteQuotes([quote.QuoteId]).then(() => undefined), t('quotes.deleted', { name: nameOf(quote) }));
     },
   };
