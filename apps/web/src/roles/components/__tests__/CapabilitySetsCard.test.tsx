@@ -34,7 +34,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('CapabilitySetsCard and the matrix editor (issue 17)', () => {
+// The matrix editor renders ~70 object types × 5 checkboxes; user-event drives it click by click.
+describe('CapabilitySetsCard and the matrix editor (issue 17)', { timeout: 60_000 }, () => {
   it('lists own sets with Edit and Delete, and templates above with their owner and Copy', async () => {
     renderCard();
     const table = await screen.findByRole('table', { name: 'Capability sets' });
