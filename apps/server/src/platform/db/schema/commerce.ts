@@ -45,8 +45,14 @@ export const outboxEvents = pgTable(
     /** The account whose hierarchy may see the event (the pricelist owner for DP_UpdateComplete). */
     accountId: integer('account_id').references(() => accounts.id),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** The users a business event is shown to (issue 16), chosen by the screens' visibility rules when it happened; null: not a per-user event. */
+    recipientUserIds: integer('recipient_user_ids').array(),
     createdAt: createdAt(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [index('outbox_events_undelivered_idx').on(t.id).where(sql`${t.deliveredAt} is null`)],
+  (t) => [
+    index('outbox_events_undelivered_idx').on(t.id).where(sql`${t.deliveredAt} is null`),
+    // A signing-in socket replays its user's recent events (realtime/businessEvents.ts).
+    index('outbox_events_recipients_idx').using('gin', t.recipientUserIds),
+  ],
 );
