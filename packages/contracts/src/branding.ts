@@ -38,6 +38,8 @@ export const brandingSchema = z.object({
   support_url: z.string(),
   support_details: z.string(),
   login_support_phone_number: z.string(),
+  /** The instance's usage analytics (issue 17, admin console): off records no page views or search events at all. */
+  analytics_enabled: z.boolean(),
 });
 export type Branding = z.infer<typeof brandingSchema>;
 
@@ -64,4 +66,6 @@ export const DEFAULT_BRANDING: Branding = {
   support_url: '',
   support_details: '',
   login_support_phone_number: '',
+  // spec §9: analytics is on (except on the ci, ite, xx and dev instances).
+  analytics_enabled: true,
 };

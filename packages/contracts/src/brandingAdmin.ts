@@ -47,6 +47,8 @@ export const editableBrandingSchema = z
     support_url: optionalWebAddress,
     support_details: text(2000),
     login_support_phone_number: text(80),
+    /** Left out: unchanged (clients written before the switch existed keep working). */
+    analytics_enabled: z.boolean().optional(),
   })
   .strict();
 export type EditableBranding = z.infer<typeof editableBrandingSchema>;

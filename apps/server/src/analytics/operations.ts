@@ -1,5 +1,6 @@
 import { okResponseSchema } from '@cmp/contracts/auth';
 import { trackEventRequestSchema } from '@cmp/contracts/analytics';
+import { loadPlatformBranding } from '../branding/brandingRoutes';
 import { pageViews } from '../platform/db/schema';
 import { defineOperation } from '../platform/operations';
 
@@ -13,6 +14,9 @@ const trackEvent = defineOperation({
   request: trackEventRequestSchema,
   response: okResponseSchema,
   async handler(input, { db, caller }) {
+    // The platform owner's switch (admin console, issue 17): off, nothing is recorded — also from a
+    // portal loaded before it was switched off. Answered alike, so such a portal shows nothing.
+    if (!(await loadPlatformBranding(db)).analytics_enabled) return { Success: true };
     await db.insert(pageViews).values({
       userAccountId: caller.userAccount.id,
       event: input.event,

@@ -4,8 +4,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Branding } from '@cmp/contracts/branding';
@@ -36,7 +39,7 @@ function colourInputValue(hex: string): string {
   return `#${hex.length === 3 ? [...hex].map((digit) => digit + digit).join('') : hex}`.toLowerCase();
 }
 
-/** spec §3 Branding configuration: the platform owner edits title, colours, links, language and contacts. */
+/** spec §3 Branding configuration: the platform owner edits title, colours, links, language, the analytics switch (issue 17) and contacts. */
 export function BrandingForm({ stored }: { stored: Branding }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -140,6 +143,19 @@ export function BrandingForm({ stored }: { stored: Branding }) {
             </MenuItem>
           ))}
         </TextField>
+        <div>
+          <FormControlLabel
+            control={
+              <Switch
+                checked={values.analytics_enabled ?? true}
+                onChange={(e) => update('analytics_enabled', (current) => ({ ...current, analytics_enabled: e.target.checked }))}
+                slotProps={{ input: { 'aria-describedby': 'branding-analytics-help' } }}
+              />
+            }
+            label={t('admin_console.analytics_switch')}
+          />
+          <FormHelperText id="branding-analytics-help">{t('admin_console.analytics_help')}</FormHelperText>
+        </div>
         <TextField label={t('branding.status_page_url')} type="url" value={values.status_page_url} onChange={(e) => set('status_page_url', e.target.value)} {...fieldProps('status_page_url', t('branding.url_help'))} />
 
         <Typography variant="subtitle1" component="h3">

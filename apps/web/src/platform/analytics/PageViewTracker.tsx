@@ -8,12 +8,12 @@ import { trackEvent } from './trackEvent';
 /** Records a page view on each route change of the signed-in portal (spec §2), after consent (trackEvent). */
 export function PageViewTracker() {
   const { pathname } = useLocation();
-  const { pod_id: podId } = useBranding();
+  const { pod_id: podId, analytics_enabled: isAnalyticsEnabled } = useBranding();
   const previousPath = useRef<string>(undefined);
 
   useEffect(() => {
-    configureAnalyticsInstance(podId);
-  }, [podId]);
+    configureAnalyticsInstance(podId, isAnalyticsEnabled);
+  }, [podId, isAnalyticsEnabled]);
 
   useEffect(() => {
     const previous = previousPath.current;

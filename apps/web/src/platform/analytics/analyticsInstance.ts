@@ -2,11 +2,16 @@
 export const INSTANCES_WITHOUT_ANALYTICS = ['ci', 'ite', 'xx', 'dev'] as const;
 
 let configuredPodId = '';
+let isSwitchedOn = true;
 
-/** The branding's pod id, once known (spec §3 Instance data: podId). */
-export function configureAnalyticsInstance(podId: string): void {
+/** The branding's pod id, once known (spec §3 Instance data: podId), and its analytics switch (issue 17, admin console). */
+export function configureAnalyticsInstance(podId: string, isEnabled = true): void {
   configuredPodId = podId.trim();
+  isSwitchedOn = isEnabled;
 }
+
+/** The platform owner switched usage analytics off for the whole instance. */
+export const isAnalyticsSwitchedOff = () => !isSwitchedOn;
 
 /**
  * spec §9: the instance id derives from the host name or the configured pod id. A configured pod id

@@ -1,13 +1,14 @@
 import { ANALYTICS_EVENTS, type AnalyticsEvent } from '@cmp/contracts/analytics';
 import { callOperation } from '../api/callOperation';
 import { waitForConsent } from '../consent/waitForConsent';
-import { currentInstanceId, isAnalyticsInstance } from './analyticsInstance';
+import { currentInstanceId, isAnalyticsInstance, isAnalyticsSwitchedOff } from './analyticsInstance';
 
 const isKnownEvent = (event: string): event is AnalyticsEvent => (ANALYTICS_EVENTS as readonly string[]).includes(event);
 
 /**
  * spec §7 "Analytics events" (global-search result-click, search-results) and §2 page views, stored
- * by the server (IReportingService/TrackEvent). Sent only on instances with analytics (spec §9) and
+ * by the server (IReportingService/TrackEvent). Sent only on instances with analytics (spec §9; the
+ * platform owner's switch in the admin console turns it off everywhere) and
  * only after the user has allowed analytics in the consent tool (spec §4); never shown as an error
  * (spec §8: such failures are only logged). `details.path` names the page, else the current one.
  * Callers pass counts and types, never what a user typed (the search text may name a person).
@@ -18,7 +19,7 @@ export function trackEvent(event: string, details: Record<string, unknown>): voi
     return;
   }
   const instanceId = currentInstanceId();
-  if (!isAnalyticsInstance(instanceId)) return;
+  if (!isAnalyticsInstance(instanceId) || isAnalyticsSwitchedOff()) return;
   const { path, ...rest } = details;
   const request = { event, path: typeof path === 'string' ? path : currentPath(), instanceId, details: rest };
   void waitForConsent('analytics')

@@ -62,6 +62,7 @@ function mergeOverDefaults(config: Json): Branding {
     support_url: text('support_url', defaults.support_url),
     support_details: text('support_details', defaults.support_details),
     login_support_phone_number: text('login_support_phone_number', defaults.login_support_phone_number),
+    analytics_enabled: typeof config.analytics_enabled === 'boolean' ? config.analytics_enabled : defaults.analytics_enabled,
   };
 }
 

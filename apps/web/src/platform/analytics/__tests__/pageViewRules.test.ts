@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { instanceIdOf, isAnalyticsInstance } from '../analyticsInstance';
+import { configureAnalyticsInstance, instanceIdOf, isAnalyticsInstance, isAnalyticsSwitchedOff } from '../analyticsInstance';
 import { isPageView } from '../pageViewRules';
 
 describe('page views (spec §2)', () => {
@@ -31,5 +31,13 @@ describe('analytics instance (spec §9)', () => {
     for (const instance of ['ci', 'ite', 'xx', 'dev']) expect(isAnalyticsInstance(instance)).toBe(false);
     for (const instance of ['pp', 'br', 'ch', 'de', 'fi', 'fr', 'us', 'sg']) expect(isAnalyticsInstance(instance)).toBe(true);
     expect(isAnalyticsInstance(instanceIdOf('dev.portal.example'))).toBe(false);
+  });
+
+  it('follows the platform owner’s switch (issue 17, admin console)', () => {
+    configureAnalyticsInstance('pp', false);
+    expect(isAnalyticsSwitchedOff()).toBe(true);
+    configureAnalyticsInstance('pp');
+    expect(isAnalyticsSwitchedOff()).toBe(false);
+    configureAnalyticsInstance('');
   });
 });
