@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AccountType, Views } from '@cmp/contracts/accounts';
+import { normalizeLocale } from '@cmp/contracts/locales';
 import type { Queryable } from '../platform/db/database';
 import { accounts, users } from '../platform/db/schema';
 import type { AccountRow } from '../platform/session';
@@ -57,4 +58,20 @@ export async function insertUser(db: Queryable, parent: AccountRow, user: NewUse
     locale: user.locale ?? null,
   });
   return account;
+}
+
+/**
+ * The credentials row of a user created from its User view values (CreateAccount, account imports):
+ * no password yet — the invitation link or "forgot password" sets one.
+ */
+export async function insertUserCredentials(db: Queryable, accountId: number, user: Record<string, unknown>): Promise<void> {
+  await db.insert(users).values({
+    accountId,
+    username: String(user.Username),
+    email: String(user.Email),
+    firstName: String(user.Firstname ?? ''),
+    lastName: String(user.Lastname ?? ''),
+    passwordHash: null,
+    locale: normalizeLocale(String(user.Language ?? '')) ?? null,
+  });
 }

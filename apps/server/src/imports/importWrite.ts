@@ -1,8 +1,6 @@
-import { normalizeLocale } from '@cmp/contracts/locales';
-import { insertAccount } from '../accounts/accountStore';
+import { insertAccount, insertUserCredentials } from '../accounts/accountStore';
 import { writeAudit } from '../platform/audit';
 import type { Queryable } from '../platform/db/database';
-import { users } from '../platform/db/schema';
 import type { AccountRow, CallerSession } from '../platform/session';
 import { createStartingRoles } from '../users/organisationRoles';
 import type { PlannedAccount } from './importPlan';
@@ -20,15 +18,7 @@ export async function createPlannedAccounts(tx: Queryable, caller: CallerSession
     await createStartingRoles(tx, row);
     const user = account.type === 'User' ? account.views.User!.Values : undefined;
     if (user) {
-      await tx.insert(users).values({
-        accountId: row.id,
-        username: String(user.Username),
-        email: String(user.Email),
-        firstName: String(user.Firstname ?? ''),
-        lastName: String(user.Lastname ?? ''),
-        passwordHash: null,
-        locale: normalizeLocale(String(user.Language ?? '')) ?? null,
-      });
+      await insertUserCredentials(tx, row.id, user);
     }
     await writeAudit(tx, caller, {
       action: 'AccountCreated',

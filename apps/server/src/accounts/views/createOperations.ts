@@ -15,7 +15,7 @@ import { normalizeLocale } from '@cmp/contracts/locales';
 import { requireAccountInHierarchy } from '../../platform/access';
 import { requestMeta, writeAudit } from '../../platform/audit';
 import type { Queryable } from '../../platform/db/database';
-import { products, subscriptions, users } from '../../platform/db/schema';
+import { products, subscriptions } from '../../platform/db/schema';
 import { ApiError, accessDenied } from '../../platform/errors';
 import { translateMessage } from '../../platform/i18n/messages';
 import { defineOperation, type SignedInContext } from '../../platform/operations';
@@ -23,7 +23,7 @@ import type { AccountRow } from '../../platform/session';
 import { loadPlatformBranding } from '../../branding/brandingRoutes';
 import { createResetLink } from '../../auth/resetLinks';
 import { accountRequirement, assertAccountWritable } from '../accountAccess';
-import { insertAccount } from '../accountStore';
+import { insertAccount, insertUserCredentials } from '../accountStore';
 import { createStartingRoles } from '../../users/organisationRoles';
 import { displayNameFromViews } from './accountOperations';
 import { coerceValue, validateViewValues, viewsOfAccountType } from './viewValidation';
@@ -128,15 +128,7 @@ const createAccount = defineOperation({
         // A new company or reseller owns its roles from the start, so its first users can be given one (issue 10).
         await createStartingRoles(tx, row);
         if (user) {
-          await tx.insert(users).values({
-            accountId: row.id,
-            username: String(user.Username),
-            email: String(user.Email),
-            firstName: String(user.Firstname ?? ''),
-            lastName: String(user.Lastname ?? ''),
-            passwordHash: null,
-            locale: normalizeLocale(String(user.Language ?? '')) ?? null,
-          });
+          await insertUserCredentials(tx, row.id, user);
           invitationLink = await createResetLink(tx, ctx.config, { accountId: row.id, username: String(user.Username) }, INVITATION_DAYS * 86_400_000);
         }
         if (product) {
