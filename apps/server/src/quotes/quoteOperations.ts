@@ -15,13 +15,13 @@ import { requireAccountInHierarchy } from '../platform/access';
 import { auditAccountChange } from '../platform/audit';
 import { salesQuoteLines, salesQuotes } from '../platform/db/schema';
 import { ApiError, accessDenied } from '../platform/errors';
-import { defineOperation } from '../platform/operations';
+import { defineOperation, type SignedInContext } from '../platform/operations';
 import { money, moneyString, minorUnits } from '../pricing/money';
 import { creditCurrency } from '../orders/creditCheck';
 import { CUSTOMER_QUOTES, QUOTE_CREATE, QUOTE_DECIDE, QUOTE_DELETE, QUOTE_READ, quoteScopePath, requireQuote, sellerOfCustomer } from './quoteAccess';
 import { quoteDetail, listQuotes } from './quoteQueries';
 import { priceQuoteLine, type PricedQuoteLine } from './quotePricing';
-import { effectiveStatus, isDeletable, moveQuote } from './quoteStatus';
+import { effectiveStatus, isDeletable, moveQuote, type QuoteRow } from './quoteStatus';
 import { mailSentQuote } from './quoteDocument';
 import { acceptQuote } from './acceptQuote';
 
@@ -30,6 +30,22 @@ import { acceptQuote } from './acceptQuote';
 const SERVICE = 'ISalesQuoteService';
 const DAY_MS = 86_400_000;
 const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * One step of a quote's life taken by its side (send: the reseller's; reject: the customer's), moved
+ * conditionally and audited in one transaction; answers the quote as it is after the step.
+ */
+async function stepQuote(ctx: SignedInContext, quoteId: number, transition: 'send' | 'reject', set: Partial<QuoteRow>, details: (moved: QuoteRow) => Record<string, unknown>) {
+  const side = transition === 'send' ? 'seller' : 'customer';
+  const action = transition === 'send' ? 'QuoteSent' : 'QuoteRejected';
+  return ctx.db.transaction(async (tx) => {
+    const inHand = await requireQuote(tx, ctx.caller, quoteId);
+    if (inHand.side !== side) throw accessDenied();
+    const moved = await moveQuote(tx, quoteId, transition, set);
+    await auditAccountChange(tx, ctx, action, inHand.customer, details(moved));
+    return quoteDetail(tx, ctx.caller, { ...inHand, quote: moved });
+  });
+}
 
 const getQuotes = defineOperation({
   service: SERVICE,
@@ -170,15 +186,8 @@ const sendQuote = defineOperation({
   response: quoteResponseSchema,
   rule: QUOTE_CREATE,
   async handler(input, ctx) {
-    const { db, caller } = ctx;
-    const detail = await db.transaction(async (tx) => {
-      const inHand = await requireQuote(tx, caller, input.quoteId);
-      if (inHand.side !== 'seller') throw accessDenied();
-      const moved = await moveQuote(tx, input.quoteId, 'send', { sentAt: new Date() });
-      await auditAccountChange(tx, ctx, 'QuoteSent', inHand.customer, { QuoteId: moved.id, Name: moved.name, Total: moved.total, Currency: moved.currency });
-      return quoteDetail(tx, caller, { ...inHand, quote: moved });
-    });
-    await mailSentQuote(db, ctx.mailer, detail);
+    const detail = await stepQuote(ctx, input.quoteId, 'send', { sentAt: new Date() }, (moved) => ({ QuoteId: moved.id, Name: moved.name, Total: moved.total, Currency: moved.currency }));
+    await mailSentQuote(ctx.db, ctx.mailer, detail);
     return { Quote: detail };
   },
 });
@@ -203,15 +212,9 @@ const rejectQuote = defineOperation({
   response: quoteResponseSchema,
   rule: QUOTE_DECIDE,
   async handler(input, ctx) {
-    const { db, caller } = ctx;
-    const detail = await db.transaction(async (tx) => {
-      const inHand = await requireQuote(tx, caller, input.quoteId);
-      if (inHand.side !== 'customer') throw accessDenied();
-      const moved = await moveQuote(tx, input.quoteId, 'reject', { decidedAt: new Date(), decidedByAccountId: caller.userAccount.id, reason: input.reason ?? '' });
-      await auditAccountChange(tx, ctx, 'QuoteRejected', inHand.customer, { QuoteId: moved.id, Name: moved.name, Reason: input.reason ?? '' });
-      return quoteDetail(tx, caller, { ...inHand, quote: moved });
-    });
-    return { Quote: detail };
+    const reason = input.reason ?? '';
+    const set = { decidedAt: new Date(), decidedByAccountId: ctx.caller.userAccount.id, reason };
+    return { Quote: await stepQuote(ctx, input.quoteId, 'reject', set, (moved) => ({ QuoteId: moved.id, Name: moved.name, Reason: reason })) };
   },
 });
 

@@ -85,7 +85,7 @@ describe('preparing a quote (SaveQuote, GetQuote, GetQuotes)', () => {
     expect(past.status).toBe(400);
   });
 
-  it('changes a draft, lists it under My quotes and Customer quotes, and copies nothing it was not asked to', async () => {
+  it('changes a draft and lists it under My quotes and Customer quotes, filtered by status, sorted and limited', async () => {
     const id = (await save()).body.Quote.QuoteId;
     const changed = await save({ quote: { QuoteId: id, Name: 'Endpoints, revised' }, productList: [line({ Quantity: 3 })] });
     expect(changed.status).toBe(200);
@@ -150,7 +150,7 @@ describe('the customer decides (AcceptQuote, RejectQuote)', () => {
     expect(await orderCount()).toBe(countBefore + 2);
     // The orders show under My orders.
     const myOrders = await call(server.app, 'IAccountService/GetOrders', { scope: 'Company', pageSize: 200 }, { cookie: companyAdmin });
-    expect(myOrders.body.Orders.map((o: { Id: number }) => o.Id)).toEqual(expect.arrayContaining(made.map((o) => o.order_id)));
+    expect((myOrders.body as { Orders: { Id: number }[] }).Orders.map((o) => o.Id)).toEqual(expect.arrayContaining(made.map((o) => o.order_id)));
     const audit = await rowsOf<{ action: string }>(sql`select action from audit_log where details->>'QuoteId' = ${String(id)} order by id`);
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['QuoteSaved', 'QuoteSent', 'OrderPlaced', 'QuoteAccepted']));
   });

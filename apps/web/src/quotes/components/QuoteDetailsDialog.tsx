@@ -21,10 +21,9 @@ import { formatMoney } from '../../platform/money/formatMoney';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { useQuote } from '../api/quotesApi';
 import type { useQuoteActions } from '../hooks/useQuoteActions';
+import { amountSx } from '../../orders/review/orderFormat';
 import { QuoteStatusChip } from './QuoteStatusChip';
 import { formatQuoteDay } from './formatQuoteDay';
-
-const amountSx = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
 interface QuoteDetailsDialogProps {
   quoteId: number;

@@ -14,6 +14,7 @@ import { formatMoney } from '../../platform/money/formatMoney';
 import { visuallyHidden } from '../../platform/ui/visuallyHidden';
 import { RowActionButton } from '../../pricing/components/RowActionButton';
 import { SortableHeaderCell, type SortState } from '../../users/components/SortableHeaderCell';
+import { amountSx } from '../../orders/review/orderFormat';
 import { QuoteStatusChip } from './QuoteStatusChip';
 import { formatQuoteDay } from './formatQuoteDay';
 
@@ -27,8 +28,6 @@ export interface QuoteRowActions {
   onCopy: (quote: QuoteSummary) => void;
   onDelete: (quote: QuoteSummary) => void;
 }
-
-const amountSx = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
 /** Quotes: name, customer, status, total, validity, created; details, edit, copy and delete per row. */
 export function QuotesTable({ quotes, labelledBy, sort, onSort, actions }: { quotes: QuoteSummary[]; labelledBy: string; sort: SortState<QuoteSortField>; onSort: (sort: SortState<QuoteSortField>) => void; actions: QuoteRowActions }) {
