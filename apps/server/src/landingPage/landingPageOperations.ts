@@ -39,8 +39,13 @@ async function requireOwner(db: Queryable, caller: CallerSession, ownerCompanyId
   return owner;
 }
 
-function requireAccountTypeOf(owner: AccountRow, accountType: LandingPageAccountType) {
-  if (!landingPageAccountTypesFor(owner.type as AccountType).includes(accountType)) throw new ApiError(400, 'field_invalid_value', { field: 'accountType', value: accountType });
+/** The owner whose layout for `accountType` the caller changes: Custom Landing Page Create, and a type the owner chooses for. */
+async function requireEditableOwner(db: Queryable, caller: CallerSession, input: { ownerCompanyId: number; accountType: LandingPageAccountType }): Promise<AccountRow> {
+  const owner = await requireOwner(db, caller, input.ownerCompanyId, CUSTOM_LANDING_PAGE_CREATE);
+  if (!landingPageAccountTypesFor(owner.type as AccountType).includes(input.accountType)) {
+    throw new ApiError(400, 'field_invalid_value', { field: 'accountType', value: input.accountType });
+  }
+  return owner;
 }
 
 /** What the users held by `accountType` accounts below `owner` see: the owner's own layout, else the nearest above, else the default. */
@@ -77,8 +82,7 @@ const saveLandingPageLayout = defineOperation({
   rule: CUSTOM_LANDING_PAGE_CREATE,
   async handler(input, ctx) {
     const { db, caller } = ctx;
-    const owner = await requireOwner(db, caller, input.ownerCompanyId, CUSTOM_LANDING_PAGE_CREATE);
-    requireAccountTypeOf(owner, input.accountType);
+    const owner = await requireEditableOwner(db, caller, input);
     return db.transaction(async (tx) => {
       const before = await layoutOf(tx, owner, input.accountType);
       const values = { tiles: input.tiles, updatedAt: new Date(), updatedByAccountId: caller.userAccount.id };
@@ -102,8 +106,7 @@ const resetLandingPageLayout = defineOperation({
   rule: CUSTOM_LANDING_PAGE_CREATE,
   async handler(input, ctx) {
     const { db, caller } = ctx;
-    const owner = await requireOwner(db, caller, input.ownerCompanyId, CUSTOM_LANDING_PAGE_CREATE);
-    requireAccountTypeOf(owner, input.accountType);
+    const owner = await requireEditableOwner(db, caller, input);
     return db.transaction(async (tx) => {
       const removed = await tx
         .delete(landingPageLayouts)

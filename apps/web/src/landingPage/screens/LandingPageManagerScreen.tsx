@@ -94,18 +94,21 @@ function LayoutEditor({ ownerCompanyId, layout }: { ownerCompanyId: number; layo
     ]);
   };
 
-  const save = async () => {
+  /** Runs a change, then shows its outcome everywhere it shows (the editor, the dashboard). */
+  const change = async (action: () => Promise<unknown>, doneText: string) => {
     setIsSaving(true);
     try {
-      await saveLandingPageLayout({ ownerCompanyId, accountType: layout.AccountType, tiles });
+      await action();
       await afterChange();
-      showMessage({ type: 'success', text: t('common.changes_saved') });
+      showMessage({ type: 'success', text: doneText });
     } catch {
       // callOperation has shown the server's message.
     } finally {
       setIsSaving(false);
     }
   };
+
+  const save = () => change(() => saveLandingPageLayout({ ownerCompanyId, accountType: layout.AccountType, tiles }), t('common.changes_saved'));
 
   const reset = async () => {
     const agreed = await confirm({
@@ -114,17 +117,7 @@ function LayoutEditor({ ownerCompanyId, layout }: { ownerCompanyId: number; layo
       agreeLabel: t('landing_page.reset_agree'),
       rejectLabel: t('common.cancel'),
     });
-    if (!agreed) return;
-    setIsSaving(true);
-    try {
-      await resetLandingPageLayout({ ownerCompanyId, accountType: layout.AccountType });
-      await afterChange();
-      showMessage({ type: 'success', text: t('landing_page.reset_done', { type: typeName }) });
-    } catch {
-      // callOperation has shown the server's message.
-    } finally {
-      setIsSaving(false);
-    }
+    if (agreed) await change(() => resetLandingPageLayout({ ownerCompanyId, accountType: layout.AccountType }), t('landing_page.reset_done', { type: typeName }));
   };
 
   return (
