@@ -56,6 +56,11 @@ test('a reseller hides a tile and reorders the dashboard of its companies’ use
     await expect(preview.getByRole('listitem')).toHaveText([TILES.LatestAudit.name, TILES.PendingOrders.name, TILES.FailedProvisioning.name, TILES.SubscriptionsEnding.name, TILES.AccountCounts.name]);
     await expectAccessible(page);
     await snapshot(page, 'landing-page-editor');
+    // On a phone the editor and its preview stack, and nothing runs off the side.
+    await page.setViewportSize({ width: 412, height: 823 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await snapshot(page, 'landing-page-editor-phone');
+    await page.setViewportSize({ width: 1440, height: 1000 });
 
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Your changes have been saved.')).toBeVisible();
