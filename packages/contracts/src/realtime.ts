@@ -34,6 +34,13 @@ export type LiveClientMessage = z.infer<typeof liveClientMessageSchema>;
 export const maintenanceModeSchema = z.union([z.boolean(), z.number().int().min(0).max(7 * 24 * 3600)]);
 export type MaintenanceMode = z.infer<typeof maintenanceModeSchema>;
 
+/**
+ * Business events the portal shows as messages (issue 16), each to the users allowed to see it,
+ * each linking to its screen; delivered at least once, so the portal skips an id it has shown.
+ */
+export const BUSINESS_EVENTS = ['OrderAwaitsApproval', 'OrderApproved', 'OrderDeclined', 'ProvisioningCompleted', 'ProvisioningFailed', 'PropagationFinished'] as const;
+export type BusinessEvent = (typeof BUSINESS_EVENTS)[number];
+
 export const liveServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ping'), echo }),
   z.object({ type: z.literal('pong'), echo }),
@@ -42,5 +49,7 @@ export const liveServerMessageSchema = z.discriminatedUnion('type', [
   /** An empty text removes the maintenance banner (spec §4). */
   z.object({ type: z.literal('message'), text: z.string() }),
   z.object({ type: z.literal('updatecapabs') }),
+  /** A business event: its outbox id, its name, the values its text names, and the portal path of its screen. */
+  z.object({ type: z.literal('event'), id: z.number().int(), event: z.enum(BUSINESS_EVENTS), values: z.record(z.string(), z.string()), link: z.string() }),
 ]);
 export type LiveServerMessage = z.infer<typeof liveServerMessageSchema>;

@@ -41,6 +41,7 @@ import { decideOrder, type OrderDecision } from './orderStateMachine';
 import { createProvisioningRequest, placeOrderWithDetail, sendOrderProvisioning } from './placeOrder';
 import { mailOrderDecided, mailOrderPlaced } from './orderMail';
 import { checkOrderViewValues } from './orderViewValues';
+import { orderApproversOf, recordBusinessEvent } from '../realtime/businessEvents';
 import { enqueueProvisioning, type ProvisioningJobSettings } from '../provisioning/provisioningJob';
 
 // Ordering (issue 14; spec §3 "Order", §4 "Order approval", §7 "credit-check orders (cancel,
@@ -159,6 +160,14 @@ const placeOrder = defineOperation({
         ApprovalStatus: order.approvalStatus,
         SubscriptionAccountId: order.subscriptionAccountId,
       });
+      if (order.approvalStatus === 'Pending') {
+        await recordBusinessEvent(tx, {
+          event: 'OrderAwaitsApproval',
+          values: { orderId: String(order.id), service: detail.ProductDisplayName, company: detail.CompanyName },
+          link: '/orders/request-review',
+          userAccountIds: await orderApproversOf(tx, order.sellerAccountId),
+        });
+      }
       return { Order: detail };
     });
     const send: ProvisioningJobSettings['send'] = (name, data, options) => ctx.request.server.jobs.send(name, data, options);
@@ -228,6 +237,14 @@ async function decide(ctx: SignedInContext, decision: OrderDecision, input: { or
     if (decision === 'approve') await createProvisioningRequest(tx, decided, caller.userAccount.id);
     const action = ({ approve: 'OrderApproved', decline: 'OrderDeclined', cancel: 'OrderCancelled' } as const)[decision];
     await auditAccountChange(tx, ctx, action, { id: order.CompanyAccountId, path: companyPath }, { OrderId: order.Id, Service: order.ProductName, Reason: input.reason ?? '' });
+    if (decision !== 'cancel' && order.CreatedByAccountId !== null) {
+      await recordBusinessEvent(tx, {
+        event: decision === 'approve' ? 'OrderApproved' : 'OrderDeclined',
+        values: { orderId: String(order.Id), service: order.ProductDisplayName, reason: input.reason ?? '' },
+        link: '/orders/my-orders',
+        userAccountIds: [order.CreatedByAccountId],
+      });
+    }
     const after = await orderDetail(tx, caller, order.Id);
     const { Lines: _lines, ...summary } = after!;
     return { Order: summary };

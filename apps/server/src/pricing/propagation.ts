@@ -20,6 +20,7 @@ import {
 import { ApiError } from '../platform/errors';
 import { translateMessage } from '../platform/i18n/messages';
 import { effectivePricesOfPricelist, maxExchangeRateAgeDays, pricesWithChange } from './effectivePrice';
+import { recordBusinessEvent } from '../realtime/businessEvents';
 import { minorUnits, money, roundToMinorUnit, UNIT_PRICE_SCALE, type Money } from './money';
 
 // Propagation (issue 13): a pricelist's sales prices become the purchase prices (pricelist_item_costs)
@@ -412,7 +413,8 @@ export async function runPropagation(db: Queryable, runId: number): Promise<void
     const itemIds = source.items.map((item) => item.itemId);
     const total = targets.length * itemIds.length;
     await db.update(propagationRuns).set({ totalItems: total }).where(eq(propagationRuns.id, runId));
-    const [pricelist] = await db.select({ ownerAccountId: pricelists.ownerAccountId }).from(pricelists).where(eq(pricelists.id, run.pricelistId));
+    const [pricelist] = await db.select({ ownerAccountId: pricelists.ownerAccountId, name: pricelists.name }).from(pricelists).where(eq(pricelists.id, run.pricelistId));
+    const pricelistName = pricelist?.name ?? String(run.pricelistId);
 
     // Batches of targets of one currency, about ROWS_PER_BATCH rows each.
     const perBatch = Math.max(1, Math.floor(ROWS_PER_BATCH / Math.max(1, itemIds.length)));
@@ -432,6 +434,12 @@ export async function runPropagation(db: Queryable, runId: number): Promise<void
         event: PROPAGATION_EVENT,
         accountId: pricelist?.ownerAccountId ?? null,
         payload: { Event: PROPAGATION_EVENT, MarketplaceId: run.pricelistId, TimeStamp: finishedAt.toISOString() },
+      });
+      await recordBusinessEvent(tx, {
+        event: 'PropagationFinished',
+        values: { pricelist: pricelistName, changed: String(changed) },
+        link: '/propagation',
+        userAccountIds: [run.startedByAccountId],
       });
     };
     if (batches.length === 0) await db.transaction(finish);

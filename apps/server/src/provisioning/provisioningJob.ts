@@ -6,6 +6,7 @@ import type { JobDefinition, SendOptions } from '../platform/jobs';
 import { vendorConnectorFromEnv } from './connectors/connectorConfig';
 import { VendorConnectorError, type VendorAccepted, type VendorCallOptions, type VendorConnector } from './connectors/vendorConnector';
 import { applyProvisioningOutcome } from '../subscriptions/subscriptionStatus';
+import { recordBusinessEvent } from '../realtime/businessEvents';
 
 /**
  * Provisioning requests processed against the vendor (issue 14, "Provisioning against a vendor
@@ -89,7 +90,7 @@ export type ProvisioningStep =
 export async function processProvisioningRequest(db: Database, requestId: number, settingsIn: Omit<ProvisioningJobSettings, 'send'> = {}): Promise<ProvisioningStep> {
   const settings = withDefaults({ send: async () => undefined, ...settingsIn });
   const [loaded] = await db
-    .select({ request: provisioningRequests, vendorSku: products.vendorSku, subscriptionQuantity: subscriptions.quantity, orderQuantity: orders.quantity })
+    .select({ request: provisioningRequests, vendorSku: products.vendorSku, productDisplayName: products.displayName, subscriptionQuantity: subscriptions.quantity, orderQuantity: orders.quantity })
     .from(provisioningRequests)
     .innerJoin(products, eq(products.name, provisioningRequests.productName))
     .leftJoin(subscriptions, eq(subscriptions.accountId, provisioningRequests.subscriptionAccountId))
@@ -120,6 +121,14 @@ export async function processProvisioningRequest(db: Database, requestId: number
     db.transaction(async (tx) => {
       if (!(await update(values, tx))) return false;
       await applyProvisioningOutcome(tx, request, outcome);
+      if (request.createdByAccountId !== null) {
+        await recordBusinessEvent(tx, {
+          event: outcome === 'completed' ? 'ProvisioningCompleted' : 'ProvisioningFailed',
+          values: { service: loaded.productDisplayName, action: request.action },
+          link: request.subscriptionAccountId === null ? '/provisioning' : `/account/${request.subscriptionAccountId}/provisioning`,
+          userAccountIds: [request.createdByAccountId],
+        });
+      }
       return true;
     });
   const fail = async (message: string, values: Partial<typeof provisioningRequests.$inferInsert> = {}): Promise<ProvisioningStep> =>

@@ -7,6 +7,7 @@ import type { DatabaseHandle, Queryable } from '../platform/db/database';
 import { liveEvents } from '../platform/db/schema/realtime';
 import type { ServerConfig } from '../platform/config';
 import { capabilityFingerprints, endSessionsOfUsers, readHeldSessions } from './liveQueries';
+import { readOutboxEvent, recentEventsOf, toLiveMessage } from './businessEvents';
 
 /** The one LISTEN/NOTIFY channel of the live hub; the database's triggers notify on it too (migration 0023). */
 export const LIVE_CHANNEL = 'cmp_live';
@@ -62,6 +63,8 @@ type BusEvent =
   | { k: 'end'; s: string }
   | { k: 'caps' }
   | { k: 'ref'; id: number }
+  /** An outbox event committed (its insert trigger, migration 0029): business events go to their recipients. */
+  | { k: 'biz'; id: number }
   /** A node that starts asks for the maintenance in force; one that knows answers with `state`. */
   | { k: 'sync' }
   | { k: 'state'; mode: MaintenanceMode }
@@ -139,6 +142,12 @@ export class LiveHub {
     return { type: 'maintenance', mode: Math.ceil((state.startsAt - now) / 1_000) };
   }
 
+  /** A user's business events of the last minutes, as a socket that signs in now should hear them. */
+  async recentEventsOf(userAccountId: number): Promise<LiveServerMessage[]> {
+    const rows = await recentEventsOf(this.database.db, userAccountId);
+    return rows.flatMap((row) => toLiveMessage(row)?.message ?? []);
+  }
+
   /** Every node's sockets, counted within the accounts under `accountPath`; nodes that do not answer in time are missing. */
   async census(accountPath: string): Promise<NodeCount[]> {
     const id = randomUUID();
@@ -165,6 +174,13 @@ export class LiveHub {
       const [row] = await this.database.db.select().from(liveEvents).where(eq(liveEvents.id, event.id)).limit(1);
       if (!row) return;
       event = row.event as BusEvent;
+    }
+    if (event.k === 'biz') {
+      if (this.connections.size === 0) return;
+      const row = await readOutboxEvent(this.database.db, event.id);
+      const live = row && toLiveMessage(row);
+      if (live) this.deliver(live.message, { userAccountIds: live.userAccountIds });
+      return;
     }
     if (event.k === 'send') {
       if (!event.to) this.remember(event.m);

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import type { Message } from './messageStore';
 
@@ -32,6 +33,14 @@ export function ToastStack({ messages, onClose, isDocked }: ToastStackProps) {
         >
           {message.title && <AlertTitle>{message.title}</AlertTitle>}
           {message.text}
+          {message.link && (
+            <>
+              {' '}
+              <Link href={message.link.href} color="inherit" sx={{ fontWeight: 500 }}>
+                {message.link.label}
+              </Link>
+            </>
+          )}
         </Alert>
       ))}
     </Stack>

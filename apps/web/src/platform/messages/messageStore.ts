@@ -12,6 +12,8 @@ export interface Message {
   closeDelay?: number;
   /** Some banners cannot be closed by the user (spec §2). */
   isClosable?: boolean;
+  /** A link to the screen the message is about (a pushed business event, issue 16). */
+  link?: { href: string; label: string };
 }
 
 export type NewMessage = Omit<Message, 'id'>;

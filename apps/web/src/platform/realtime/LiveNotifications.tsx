@@ -8,13 +8,15 @@ import { CURRENT_USER_QUERY_KEY, refreshCurrentUser } from '../session/currentUs
 import { LiveClient, liveChannelUrl, type LiveAuth, type LiveNotification } from './liveClient';
 import { MaintenanceBanner } from './maintenanceBanner';
 import { reloadPage } from './reloadPage';
+import { businessEventMessage, isFirstSight } from './businessEvents';
 
 const authOf = (user: SessionUser | undefined): LiveAuth | undefined => (user ? { sessionId: user.SessionId, userId: user.UserAccountId } : undefined);
 
 /**
  * The live-notification channel of the signed-in layout (spec §4 "Real-time channel", issue 16):
  * maintenance announcements as a banner with its countdown, operators' messages, and capability
- * updates. Renders nothing itself: banners go to the portal's message area, which takes its own
+ * updates, and business events (an order to approve, a decision, a provisioning outcome, a finished
+ * propagation) with a link to their screen. Renders nothing itself: banners go to the portal's message area, which takes its own
  * place at the bottom of the window and moves nothing on the page.
  */
 export function LiveNotifications({ user }: { user: SessionUser }) {
@@ -47,6 +49,14 @@ export function LiveNotifications({ user }: { user: SessionUser }) {
 
 function handleNotification(message: LiveNotification, banner: MaintenanceBanner, queryClient: QueryClient): void {
   if (message.type === 'maintenance') return banner.announce(message.mode);
+  if (message.type === 'event') {
+    // An event a newer server knows and this portal does not: nothing to say about it.
+    if (!i18next.exists(`live_channel.event.${message.event}`) || !isFirstSight(message.id)) return;
+    showMessage(businessEventMessage(message, (key, values) => i18next.t(key, values)));
+    // The open screen shows the change without a reload (an order list, a provisioning request).
+    queryClient.invalidateQueries({ type: 'active' }).catch(() => undefined);
+    return;
+  }
   if (message.type === 'updatecapabs') {
     reloadUser(queryClient).catch(() => undefined);
     return;

@@ -8,7 +8,7 @@ export interface LiveAuth {
 }
 
 /** The messages the portal acts on; ping, pong and reauth the client answers itself. */
-export type LiveNotification = Extract<LiveServerMessage, { type: 'maintenance' | 'message' | 'updatecapabs' }>;
+export type LiveNotification = Extract<LiveServerMessage, { type: 'maintenance' | 'message' | 'updatecapabs' | 'event' }>;
 
 export interface LiveClientOptions {
   url: string;
@@ -140,7 +140,7 @@ export class LiveClient {
 function parse(data: unknown): LiveServerMessage | undefined {
   if (typeof data !== 'string') return undefined;
   try {
-    const message = JSON.parse(data) as { type?: unknown; echo?: unknown; text?: unknown; mode?: unknown };
+    const message = JSON.parse(data) as { type?: unknown; echo?: unknown; text?: unknown; mode?: unknown; id?: unknown; event?: unknown; values?: unknown; link?: unknown };
     switch (message.type) {
       case 'ping':
       case 'pong':
@@ -152,6 +152,10 @@ function parse(data: unknown): LiveServerMessage | undefined {
         return typeof message.text === 'string' ? { type: 'message', text: message.text } : undefined;
       case 'maintenance':
         return isMaintenanceMode(message.mode) ? { type: 'maintenance', mode: message.mode } : undefined;
+      case 'event':
+        return typeof message.id === 'number' && typeof message.event === 'string' && typeof message.link === 'string' && isTextRecord(message.values)
+          ? ({ type: 'event', id: message.id, event: message.event, values: message.values, link: message.link } as LiveServerMessage)
+          : undefined;
       default:
         return undefined;
     }
@@ -159,6 +163,9 @@ function parse(data: unknown): LiveServerMessage | undefined {
     return undefined;
   }
 }
+
+const isTextRecord = (values: unknown): values is Record<string, string> =>
+  typeof values === 'object' && values !== null && Object.values(values).every((value) => typeof value === 'string');
 
 const isMaintenanceMode = (mode: unknown): mode is MaintenanceMode => typeof mode === 'boolean' || (typeof mode === 'number' && Number.isFinite(mode) && mode >= 0);
 

@@ -54,6 +54,21 @@ describe('LiveNotifications (spec §4 Real-time channel)', () => {
     expect(screen.getByText('Message from the administrators')).toBeInTheDocument();
   });
 
+  it('shows a business event once, however often it is delivered, with a link to its screen', async () => {
+    sessionStorage.clear();
+    renderSignedIn();
+    const approved = { type: 'event', id: 41, event: 'OrderApproved', values: { orderId: '17', service: 'Nimbus Endpoint', reason: '' }, link: '/orders/my-orders' } as const;
+    act(() => latest().receive(approved));
+    const text = await screen.findByText(/Your order 17 for Nimbus Endpoint has been approved\./);
+    expect(screen.getByText('Order approved')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open' })).toHaveAttribute('href', '#/orders/my-orders');
+    // The server replays recent events to a socket that signs in again: the same id is not shown twice.
+    act(() => latest().receive(approved));
+    act(() => latest().receive({ ...approved, id: 42, event: 'OrderDeclined', values: { orderId: '18', service: 'Nimbus Endpoint', reason: 'Budget' } }));
+    expect(await screen.findByText(/Your order 18 for Nimbus Endpoint has been declined\./)).toBeInTheDocument();
+    expect(screen.getAllByText(/Your order 17/)).toEqual([text]);
+  });
+
   it('on updatecapabs loads the user again and keeps the page while Login/Execute remains', async () => {
     const { queryClient } = renderSignedIn();
     serverUser = buildSessionUser({ Capability: [capability('LOGIN', { Execute: true }), capability('REPORTING', { Read: true })] });
