@@ -90,6 +90,7 @@ export const AUDIT_ACTIONS = [
   'OutboxMailResent',
   'BackgroundJobRetried',
   'SignedInSessionEnded',
+  'OutboxMailRead',
   'AccountsImportUploaded',
   'AccountsImportScheduled',
   'AccountsImportCancelled',

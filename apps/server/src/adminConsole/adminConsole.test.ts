@@ -33,7 +33,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const auditCount = async (action: 'OutboxMailResent' | 'BackgroundJobRetried' | 'SignedInSessionEnded') =>
+const auditCount = async (action: 'OutboxMailRead' | 'OutboxMailResent' | 'BackgroundJobRetried' | 'SignedInSessionEnded') =>
   (await server.handle.db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.action, action))).length;
 
 describe('the mail outbox', () => {
@@ -52,11 +52,13 @@ describe('the mail outbox', () => {
     expect((failed.body.Counts as { Failed: number }).Failed).toBeGreaterThanOrEqual(1);
   });
 
-  it('reads one mail with its text, and answers 404 for an unknown one', async () => {
+  it('reads one mail with its text, on record, and answers 404 for an unknown one', async () => {
     const [row] = await server.handle.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, 'failed@example.com'));
+    const before = await auditCount('OutboxMailRead');
     const mail = await op('GetOutboxMail', { mailId: row!.id }, admin);
     expect(mail.status).toBe(200);
     expect(mail.body).toMatchObject({ Subject: 'Console test failed', TextBody: 'Your invoice is ready.', Status: 'Failed' });
+    expect(await auditCount('OutboxMailRead')).toBe(before + 1);
     expect((await op('GetOutboxMail', { mailId: 999_999 }, admin)).status).toBe(404);
   });
 

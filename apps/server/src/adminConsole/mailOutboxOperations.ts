@@ -84,13 +84,16 @@ const getOutboxMail = defineOperation({
   service: ADMIN_CONSOLE_SERVICE,
   operation: 'GetOutboxMail',
   readOnly: true,
-  summary: 'One mail of the outbox with its text. Platform owner only.',
+  summary: 'One mail of the outbox with its text; the reading is audited. Platform owner only.',
   request: mailIdRequestSchema,
   response: getOutboxMailResponseSchema,
   rule: ADMIN_CONSOLE_READ,
-  async handler(input, { db, caller }) {
-    requirePlatformOwner(caller);
-    const row = await requireMail(db, input.mailId);
+  async handler(input, ctx) {
+    requirePlatformOwner(ctx.caller);
+    const row = await requireMail(ctx.db, input.mailId);
+    // A mail may carry a password reset link: who read one stays on record.
+    const owner = ctx.caller.companyAccount;
+    await writeAudit(ctx.db, ctx.caller, { action: 'OutboxMailRead', accountId: owner.id, accountPath: owner.path, details: { MailId: row.id, Recipient: row.recipient, Subject: row.subject } }, requestMeta(ctx.request));
     return { ...summaryOf(row), TextBody: row.textBody };
   },
 });

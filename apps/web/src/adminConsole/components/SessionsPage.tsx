@@ -22,7 +22,7 @@ import { ADMIN_CONSOLE_QUERY_KEY, endSignedInSession, useSignedInSessions } from
 import { ADMINISTRATIVE_EXECUTE } from '../constants/adminConsolePages';
 import { useClientTable } from '../hooks/useClientTable';
 
-type SessionSortField = 'DisplayName' | 'CompanyName' | 'StartedAt' | 'LastSeenAt' | 'Ip';
+type SessionSortField = 'DisplayName' | 'CompanyName' | 'LastSeenAt' | 'Ip';
 const sessionValue = (session: SignedInSession, field: SessionSortField) => session[field];
 
 /** Connected sessions: who is signed in, from where, since when; end one after confirmation. */
@@ -74,9 +74,6 @@ function SessionsTable({ sessions, labelledBy }: { sessions: SignedInSession[]; 
               <SortableHeaderCell field="Ip" sort={table.sort} onSort={table.onSort}>
                 {t('admin_console.column_client')}
               </SortableHeaderCell>
-              <SortableHeaderCell field="StartedAt" sort={table.sort} onSort={table.onSort}>
-                {t('admin_console.column_signed_in')}
-              </SortableHeaderCell>
               <SortableHeaderCell field="LastSeenAt" sort={table.sort} onSort={table.onSort}>
                 {t('admin_console.column_last_seen')}
               </SortableHeaderCell>
@@ -96,12 +93,16 @@ function SessionsTable({ sessions, labelledBy }: { sessions: SignedInSession[]; 
                 <TableCell>{session.CompanyName ?? '—'}</TableCell>
                 <TableCell>
                   {session.Ip ?? '—'}
-                  <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={session.UserAgent ?? undefined}>
+                  <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={session.UserAgent ?? undefined}>
                     {session.UserAgent}
                   </Typography>
                 </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(session.StartedAt, i18n.language)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(session.LastSeenAt, i18n.language)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {formatDateTime(session.LastSeenAt, i18n.language)}
+                  <Typography variant="body2" color="text.secondary">
+                    {t('admin_console.column_signed_in')}: {formatDateTime(session.StartedAt, i18n.language)}
+                  </Typography>
+                </TableCell>
                 {mayAct && (
                   <TableCell>
                     {session.IsCurrent ? (
