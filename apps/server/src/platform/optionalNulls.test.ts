@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, call, signIn, startTestServer, type TestServer } from '../test/testServer';
+import { DEFAULT_BRANDING } from '@cmp/contracts/branding';
 import { documentedOperations, optionalFieldPaths, requestForms, sampleWithField, type DocumentedOperation, type SampleOptions } from '../test/requestSamples';
 
 // DESIGN.md "The API": a JSON null in an optional request field means the same as leaving the field
@@ -39,6 +40,11 @@ const HAND_WRITTEN: Record<string, Record<string, unknown> | (() => Record<strin
   'IAccountService/ExportOnlineBill': { accountId: 987_654_321, billingInterval: '2026-09' },
   // A file the schema accepts (a title row only), under the caller's own organisation.
   'IImportService/UploadImport': { file: { FileName: 'probe.csv', ContentBase64: 'VHlwZSxDb21wYW55DQo=' } },
+  // The default branding (the sampler's strings are no web addresses or languages); its analytics switch is optional.
+  'IAccountService/SaveBranding': () => {
+    const { sso_setup_list: _sso, analytics_enabled: _analytics, ...editable } = DEFAULT_BRANDING;
+    return { branding: structuredClone(editable) };
+  },
   // The caller's own export, imported back unchanged (filled in beforeAll).
   'IServiceManagementService/ImportServices': () => ({ ...ownExport }),
 };
