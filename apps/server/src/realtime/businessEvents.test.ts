@@ -60,7 +60,7 @@ describe('business events on the live channel', () => {
     const order = { parentAccountId: contoso, productName: 'NIMBUS_ENDPOINT', quantity: 400, commitment: '1-month', billingFrequency: 'Monthly' };
     const placed = await call(server.app, 'IAccountService/PlaceOrder', order, { cookie: orderer.cookie });
     expect(placed.status).toBe(200);
-    const orderId = String(placed.body.Order.Id);
+    const orderId = String((placed.body as { Order: { Id: number } }).Order.Id);
 
     const waiting = (await nextOf(approver.client, eventNamed('OrderAwaitsApproval'))) as BusinessMessage;
     expect(waiting).toMatchObject({ values: { orderId, company: 'Contoso Ltd' }, link: '/orders/request-review' });
