@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { auditLog, mailOutbox, ssoLinks, ssoProviders, users } from '../platform/db/schema';
+import { auditLog, mailOutbox, mailOutboxAttachments, ssoLinks, ssoProviders, users } from '../platform/db/schema';
 import { jobsSettled } from '../test/jobQueue';
 import { startSmtpReceiver } from '../test/smtpReceiver';
 import { call, signIn, startTestServer, type TestServer } from '../test/testServer';
@@ -28,6 +28,9 @@ beforeAll(async () => {
     { recipient: 'pending@example.com', subject: 'Console test pending', textBody: 'Waiting.' },
     { recipient: 'failed@example.com', subject: 'Console test failed', textBody: 'Your invoice is ready.', error: 'connect ECONNREFUSED' },
   ]);
+  // The failed mail carried a file (as a sent quote does): the resend sends it too.
+  const [failed] = await server.handle.db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.recipient, 'failed@example.com'));
+  await server.handle.db.insert(mailOutboxAttachments).values({ mailId: failed!.id, fileName: 'invoice-17.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF-1.4 test') });
 });
 afterAll(async () => {
   await server?.close();
@@ -84,7 +87,8 @@ describe('the mail outbox', () => {
       const again = await op('RetryBackgroundJob', { queue: RESEND_MAIL_JOB, jobId: failedJob.JobId }, admin);
       expect(again.status).toBe(409);
       expect(again.body.Message).toBe('Only a failed job can be retried. This one is no longer failed.');
-      await receiver.waitFor((m) => m.to.includes('failed@example.com'));
+      const delivered = await receiver.waitFor((m) => m.to.includes('failed@example.com'));
+      expect(delivered.raw).toContain('invoice-17.pdf');
       await jobsSettled(server.handle.db, RESEND_MAIL_JOB, 30_000);
     } finally {
       await receiver.close();

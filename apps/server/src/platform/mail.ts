@@ -24,6 +24,10 @@ export interface Mailer {
 
 const MAIL_FROM = 'Cloud Marketplace <no-reply@marketplace.local>';
 
+/** nodemailer's shape of the files a mail carries. */
+const attachmentsField = (attachments: readonly MailAttachment[]) =>
+  attachments.length ? { attachments: attachments.map((file) => ({ filename: file.fileName, contentType: file.contentType, content: file.content })) } : {};
+
 /**
  * DESIGN.md "mail": nodemailer to a real SMTP server with SMTP_URL; without it the mail stays in
  * the outbox table for an administrator to read. Sending happens after the caller's transaction,
@@ -46,7 +50,7 @@ export function createMailer(db: Database, smtpUrl: string | undefined, from = M
           to: message.to,
           subject: message.subject,
           text: message.text,
-          ...(attachments.length ? { attachments: attachments.map((file) => ({ filename: file.fileName, contentType: file.contentType, content: file.content })) } : {}),
+          ...attachmentsField(attachments),
         });
         await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row!.id));
       } catch (error) {
@@ -65,9 +69,15 @@ export async function deliverOutboxMail(db: Database, smtpUrl: string, mailId: n
   const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, mailId)).limit(1);
   // Sent meanwhile (a repeated job): nothing more to do.
   if (!row || row.sentAt) return;
+  // Sent again as first sent: with its files (a quote's PDF).
+  const attachments = await db
+    .select({ fileName: mailOutboxAttachments.fileName, contentType: mailOutboxAttachments.contentType, content: mailOutboxAttachments.content })
+    .from(mailOutboxAttachments)
+    .where(eq(mailOutboxAttachments.mailId, mailId))
+    .orderBy(mailOutboxAttachments.id);
   const transport = nodemailer.createTransport(smtpUrl);
   try {
-    await transport.sendMail({ from, to: row.recipient, subject: row.subject, text: row.textBody, ...(row.htmlBody ? { html: row.htmlBody } : {}) });
+    await transport.sendMail({ from, to: row.recipient, subject: row.subject, text: row.textBody, ...(row.htmlBody ? { html: row.htmlBody } : {}), ...attachmentsField(attachments) });
   } catch (error) {
     await db.update(mailOutbox).set({ error: String((error as Error).message).slice(0, 1000) }).where(eq(mailOutbox.id, mailId));
     throw error;
