@@ -12,7 +12,6 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/platform/db/database';
 import { ensureInitialData } from '../../apps/server/src/platform/initialData';
@@ -21,6 +20,7 @@ import { rowsOf } from '../../apps/server/src/marketplace/catalogViewer';
 import { PAYER_CONCURRENCY, createBillingRun, executeBillingRun } from '../../apps/server/src/billing/billingRun';
 import { seedBillingWorld } from '../../apps/server/src/billing/testing/billingWorld';
 import { benchRevenueReport } from './revenueReport';
+import { createScratchDatabase } from './scratchDatabase';
 
 const COMPANIES = Number(process.env.BENCH_BILLING_COMPANIES ?? 10_000);
 const RESELLERS = Math.max(1, Math.round(COMPANIES / 200));
@@ -36,26 +36,8 @@ interface Target {
 }
 
 async function postgresTarget(): Promise<Target> {
-  const baseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `cmp_bench_billing_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
-  return {
-    label: 'PostgreSQL',
-    location: databaseUrl,
-    open: () => openDatabase({ databaseUrl, dataDir: '' }),
-    cleanUp: async () => {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+  const scratch = await createScratchDatabase('billing');
+  return { label: 'PostgreSQL', location: scratch.url, open: () => openDatabase({ databaseUrl: scratch.url, dataDir: '' }), cleanUp: scratch.drop };
 }
 
 function pgliteTarget(): Target {

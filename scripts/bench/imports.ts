@@ -9,7 +9,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/platform/db/database';
 import { ensureInitialData } from '../../apps/server/src/platform/initialData';
@@ -17,6 +16,7 @@ import { readConfig } from '../../apps/server/src/platform/config';
 import { accountImports, accounts, users } from '../../apps/server/src/platform/db/schema';
 import { storeImportFile } from '../../apps/server/src/imports/importFile';
 import { checkImport, loadImportCaller, runImport } from '../../apps/server/src/imports/importRunner';
+import { createScratchDatabase } from './scratchDatabase';
 
 const USERS = Number(process.env.BENCH_IMPORT_USERS ?? 10_000);
 const USERS_PER_COMPANY = 10;
@@ -31,24 +31,8 @@ interface Target {
 }
 
 async function postgresTarget(baseUrl: string): Promise<Target> {
-  const name = `cmp_bench_imports_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
-  return {
-    label: 'PostgreSQL',
-    open: () => openDatabase({ databaseUrl, dataDir: '' }),
-    cleanUp: async () => {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+  const scratch = await createScratchDatabase('imports', baseUrl);
+  return { label: 'PostgreSQL', open: () => openDatabase({ databaseUrl: scratch.url, dataDir: '' }), cleanUp: scratch.drop };
 }
 
 function pgliteTarget(): Target {

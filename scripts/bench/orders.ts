@@ -8,6 +8,7 @@
 //      effects: duplicate subscriptions (orders per key) and duplicate vendor provisionings (goal 0, 0).
 import pg from 'pg';
 import { startProcess } from './api';
+import { createScratchDatabase } from './scratchDatabase';
 
 const PORT = 18_084;
 const SECOND_PORT = 18_085;
@@ -38,15 +39,8 @@ async function operation(cookie: string, name: string, body: unknown, key?: stri
 }
 
 export async function benchOrders(): Promise<void> {
-  const baseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `cmp_bench_orders_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const scratch = await createScratchDatabase('orders');
+  const databaseUrl = scratch.url;
 
   const sandbox = await startProcess(['--import', 'tsx', 'apps/server/src/provisioning/sandbox/main.ts'], { SANDBOX_PORT: String(SANDBOX_PORT), SANDBOX_COMPLETION_DELAY_MS: '300' }, `${SANDBOX}/`);
   const server = await startProcess(
@@ -163,9 +157,6 @@ export async function benchOrders(): Promise<void> {
     server.kill('SIGTERM');
     sandbox.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    const c = new pg.Client({ connectionString: baseUrl });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
+    await scratch.drop();
   }
 }

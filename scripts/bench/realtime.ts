@@ -9,9 +9,9 @@
 // (as a user's tabs do), so opening them costs no password hashing.
 import { readFileSync } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
-import pg from 'pg';
 import WebSocket from 'ws';
 import { startProcess } from './api';
+import { createScratchDatabase } from './scratchDatabase';
 
 const PORTS = [18_086, 18_087];
 const SOCKETS = Number(process.env.BENCH_REALTIME_SOCKETS ?? 5_000);
@@ -90,15 +90,8 @@ function report(label: string, waits: number[]) {
 }
 
 export async function benchRealtime(): Promise<void> {
-  const baseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `cmp_bench_realtime_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const env = (port: number) => ({ PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: url.toString(), DEMO_DATA: '1', LOG_LEVEL: 'warn' });
+  const scratch = await createScratchDatabase('realtime');
+  const env = (port: number) => ({ PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: scratch.url, DEMO_DATA: '1', LOG_LEVEL: 'warn' });
 
   const nodes: ChildProcess[] = [];
   const listeners: Listener[] = [];
@@ -124,9 +117,6 @@ export async function benchRealtime(): Promise<void> {
     listeners.forEach((l) => l.socket.terminate());
     nodes.forEach((node) => node.kill());
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    const cleanup = new pg.Client({ connectionString: baseUrl });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
-    await cleanup.end();
+    await scratch.drop().catch(() => undefined);
   }
 }
