@@ -24,8 +24,9 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function authenticated(userName: string) {
-  const cookie = await signIn(server.app, userName);
+/** A signed-in socket; given a cookie, another socket of that session (a reconnect, a second tab). */
+async function authenticated(userName: string, sessionCookie?: string) {
+  const cookie = sessionCookie ?? (await signIn(server.app, userName));
   const client = await openLiveSocket(baseUrl, { cookie, origin: baseUrl.replace('ws:', 'http:') });
   open.push(client);
   client.send({ type: 'auth', ...(await sessionOf(server.app, cookie)) });
@@ -76,9 +77,13 @@ describe('business events on the live channel', () => {
     expect(eventsOf(approver.client).map((e) => e.event)).not.toContain('OrderApproved');
     expect(eventsOf(orderer.client).map((e) => e.event)).not.toContain('OrderAwaitsApproval');
 
-    // A page opened afterwards (a reconnect, another node) replays the event with the same id: the portal skips what it showed.
-    const later = await authenticated('company.admin');
-    expect(eventsOf(later.client).find((e) => e.event === 'OrderApproved')?.id).toBe(approved.id);
+    // The session's socket reconnecting afterwards (another node) replays the event with the same id: the portal skips what it showed.
+    const reconnected = await authenticated('company.admin', orderer.cookie);
+    expect(eventsOf(reconnected.client).find((e) => e.event === 'OrderApproved')?.id).toBe(approved.id);
+    // A session signed in afterwards gets no old news.
+    const signedInLater = await authenticated('company.admin');
+    await settled(signedInLater.client);
+    expect(eventsOf(signedInLater.client)).toEqual([]);
   });
 
   it('delivers an event only when its transaction commits', async () => {

@@ -9,8 +9,9 @@ import { loadCapabilitiesOfUsers } from '../platform/session';
 // provisioning request failed or completed, a propagation finished"): written to the outbox in the
 // transaction of the change, with the users allowed to see them chosen there by the screens' rules.
 // The outbox's insert trigger notifies every node's live hub on commit (migration 0029); a socket
-// that signs in replays its user's recent events, so a node that died between the commit and the
-// delivery loses nothing: delivery is at least once and the portal skips ids it has shown.
+// that signs in replays its session's recent events (those since the session began), so a node that
+// died between the commit and the delivery loses nothing: delivery is at least once and the portal
+// skips ids it has shown.
 
 /** How far back a signing-in socket replays its user's events. */
 export const REPLAY_WINDOW_MS = 15 * 60_000;
@@ -48,12 +49,12 @@ export async function readOutboxEvent(db: Queryable, id: number): Promise<EventR
   return row;
 }
 
-/** The events of the last REPLAY_WINDOW_MS shown to a user, oldest first. */
-export async function recentEventsOf(db: Queryable, userAccountId: number, now = Date.now()): Promise<EventRow[]> {
+/** A user's events since `since` (ms) and within the last REPLAY_WINDOW_MS, oldest first. */
+export async function recentEventsOf(db: Queryable, userAccountId: number, since: number, now = Date.now()): Promise<EventRow[]> {
   return db
     .select()
     .from(outboxEvents)
-    .where(and(sql`${outboxEvents.recipientUserIds} @> array[${userAccountId}]::integer[]`, gt(outboxEvents.createdAt, new Date(now - REPLAY_WINDOW_MS))))
+    .where(and(sql`${outboxEvents.recipientUserIds} @> array[${userAccountId}]::integer[]`, gt(outboxEvents.createdAt, new Date(Math.max(since, now - REPLAY_WINDOW_MS)))))
     .orderBy(outboxEvents.id);
 }
 

@@ -11,7 +11,7 @@ import { SESSION_COOKIE, loadSession } from '../platform/session';
 import { isAddressAllowed } from '../security/ipRestrictions';
 import { clientAddress } from './clientAddress';
 import { LiveHub, type LiveSession } from './liveHub';
-import { fingerprintOf } from './liveQueries';
+import { fingerprintOf, sessionStartOf } from './liveQueries';
 import { LiveSocket, type SessionCheck } from './liveSocket';
 import { liveChannelOperations } from './operations';
 
@@ -122,5 +122,6 @@ async function checkSession(
     userAccountId: caller.user.accountId,
     accountPath: caller.userAccount.path,
     capabilityFingerprint: fingerprintOf(caller.capabilities),
+    signedInAt: await sessionStartOf(database.db, caller.tokenHash),
   };
 }

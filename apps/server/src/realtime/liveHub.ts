@@ -41,6 +41,8 @@ export interface LiveSession {
   userAccountId: number;
   accountPath: string;
   capabilityFingerprint: string;
+  /** When the session signed in (ms): events from before it are not replayed to its sockets. */
+  signedInAt: number;
 }
 
 /** One socket as the hub sees it (liveSocket.ts). */
@@ -142,9 +144,12 @@ export class LiveHub {
     return { type: 'maintenance', mode: Math.ceil((state.startsAt - now) / 1_000) };
   }
 
-  /** A user's business events of the last minutes, as a socket that signs in now should hear them. */
-  async recentEventsOf(userAccountId: number): Promise<LiveServerMessage[]> {
-    const rows = await recentEventsOf(this.database.db, userAccountId);
+  /**
+   * A session's business events of the last minutes, as one of its sockets that (re)connects now
+   * should hear them: those it may have missed — not those from before it signed in, old news for it.
+   */
+  async recentEventsOf(session: Pick<LiveSession, 'userAccountId' | 'signedInAt'>): Promise<LiveServerMessage[]> {
+    const rows = await recentEventsOf(this.database.db, session.userAccountId, session.signedInAt);
     return rows.flatMap((row) => toLiveMessage(row)?.message ?? []);
   }
 

@@ -55,3 +55,9 @@ export async function readHeldSessions(db: Database, held: LiveSession[], config
   if (expired.length) await db.delete(sessions).where(inArray(sessions.tokenHash, expired));
   return new Set(hashes.filter((hash) => !live.has(hash)));
 }
+
+/** When a session signed in (ms since the epoch); now, for a session no longer there. */
+export async function sessionStartOf(db: Database, tokenHash: string): Promise<number> {
+  const [row] = await db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
+  return row?.createdAt.getTime() ?? Date.now();
+}

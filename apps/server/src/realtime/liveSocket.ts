@@ -83,8 +83,8 @@ export class LiveSocket implements LiveConnection {
       // A page opened after the announcement still sees the countdown (spec §4 Maintenance).
       const maintenance = this.hub.currentMaintenance();
       if (maintenance) this.send(maintenance);
-      // Events committed while this page had no socket (a node that died, a reconnect): at least once.
-      for (const event of await this.hub.recentEventsOf(this.session.userAccountId)) this.send(event);
+      // Events committed while this session's page had no socket (a node that died, a reconnect): at least once.
+      for (const event of await this.hub.recentEventsOf(this.session)) this.send(event);
       return;
     }
     if (++this.failedAuths > MAX_FAILED_AUTHS) return this.close(POLICY_VIOLATION, 'Not authenticated.');

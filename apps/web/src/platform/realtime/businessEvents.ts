@@ -2,8 +2,8 @@ import type { LiveServerMessage } from '@cmp/contracts/realtime';
 import type { NewMessage } from '../messages/messageStore';
 
 // Business events pushed on the live channel (issue 16): delivered at least once — the server
-// replays a user's recent events to every socket that signs in — so the portal remembers which ids
-// it has shown, across reloads of the tab, and shows each once.
+// replays a session's recent events to each of its sockets that (re)connects — so the portal remembers which ids
+// it has shown, across reloads and tabs, and shows each once.
 
 export type BusinessEventMessage = Extract<LiveServerMessage, { type: 'event' }>;
 
@@ -14,7 +14,7 @@ const WARNINGS = new Set<BusinessEventMessage['event']>(['OrderDeclined', 'Provi
 type Translate = (key: string, values?: Record<string, string>) => string;
 
 /** Answers whether the event is new to this tab, and remembers it. */
-export function isFirstSight(id: number, storage: Pick<Storage, 'getItem' | 'setItem'> | undefined = globalThis.sessionStorage): boolean {
+export function isFirstSight(id: number, storage: Pick<Storage, 'getItem' | 'setItem'> | undefined = globalThis.localStorage): boolean {
   let seen: number[] = [];
   try {
     seen = JSON.parse(storage?.getItem(SEEN_KEY) ?? '[]') as number[];

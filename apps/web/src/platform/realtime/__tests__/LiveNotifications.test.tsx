@@ -55,7 +55,7 @@ describe('LiveNotifications (spec §4 Real-time channel)', () => {
   });
 
   it('shows a business event once, however often it is delivered, with a link to its screen', async () => {
-    sessionStorage.clear();
+    localStorage.clear();
     renderSignedIn();
     const approved = { type: 'event', id: 41, event: 'OrderApproved', values: { orderId: '17', service: 'Nimbus Endpoint', reason: '' }, link: '/orders/my-orders' } as const;
     act(() => latest().receive(approved));
