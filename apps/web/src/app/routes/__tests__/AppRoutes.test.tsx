@@ -100,12 +100,12 @@ describe('AppRoutes (spec §2 routes, §4 route guard)', () => {
     await waitFor(() => expect(currentPath()).toBe('/Dashboard'));
   });
 
-  it('shows an area that later work builds with its translated name', async () => {
-    // The quotation tool is still to come (the reports, issue 15, are built).
+  it('opens a legacy hash route on its own screen with its translated name (the quotation tool, issue 17)', async () => {
     serve(buildSessionUser({ Capability: [capability('LOGIN', { Execute: true }), capability('QUOTATION_TOOL', { Read: true })] }));
     renderWithProviders(<AppRoutes />, { path: '/QuotationTool/Quotes' });
     expect(await screen.findByRole('heading', { level: 1, name: 'My quotes' })).toBeInTheDocument();
-    expect(screen.getByText(/being prepared/)).toBeInTheDocument();
+    // Every route of spec §2 has its screen now: none shows the area-in-preparation page.
+    expect(screen.queryByText(/being prepared/)).not.toBeInTheDocument();
   });
 
   it('shows the not-found screen for any other path', async () => {
