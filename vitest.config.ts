@@ -16,6 +16,8 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
+          // Prepares the demo world once; each test server starts from a copy of it.
+          globalSetup: ['./apps/server/src/test/globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Cheap password hashing for the many sign-ins of the API tests (production cost: see passwords.ts).

@@ -6,6 +6,7 @@ import { ensureInitialData } from '../platform/initialData';
 import { OPERATION_PREFIX } from '../platform/operationRoute';
 import type { OperationDefinition } from '../platform/operations';
 import { createScratchDatabase } from './scratchDatabase';
+import { usableTemplate } from './databaseTemplate';
 
 export const DEMO_PASSWORD = 'Demo-Password-2024!';
 
@@ -16,24 +17,25 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** The API tests' server settings: the demo world on a database in memory, no portal files. */
+export function testConfig(): ServerConfig {
+  return { ...readConfig({}), dataDir: 'memory://', loadDemoData: true, demoPassword: DEMO_PASSWORD, webDist: '/nonexistent' };
+}
+
 /**
  * A real server on a real, fresh database: in-memory PGlite, or — when DATABASE_URL is set, as the
  * second CI pass does — a new database with a random name on that PostgreSQL server, dropped after.
+ * Both start as a copy of the run's prepared demo world when there is one (databaseTemplate.ts).
  */
 export async function startTestServer(overrides: Partial<ServerConfig> = {}, extraOperations: OperationDefinition[] = [], logger: BuildOptions['logger'] = false): Promise<TestServer> {
-  const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, 'cmp_test') : undefined;
+  const postgresUrl = process.env.DATABASE_URL;
+  const template = usableTemplate(postgresUrl ? 'postgres' : 'pglite', overrides);
+  const scratch = postgresUrl ? await createScratchDatabase(postgresUrl, 'cmp_test', template) : undefined;
   const databaseUrl = scratch?.url;
   const dropDatabase = async () => scratch?.drop();
-  const config: ServerConfig = {
-    ...readConfig({}),
-    dataDir: 'memory://',
-    databaseUrl,
-    loadDemoData: true,
-    demoPassword: DEMO_PASSWORD,
-    webDist: '/nonexistent',
-    ...overrides,
-  };
-  const handle = await openDatabase({ databaseUrl, dataDir: config.dataDir });
+  const config: ServerConfig = { ...testConfig(), databaseUrl, ...overrides };
+  const handle = await openDatabase({ databaseUrl, dataDir: config.dataDir, pgliteTemplate: postgresUrl ? undefined : template });
+  // On a copy of the prepared world this finds the accounts there and only checks the view definitions.
   await ensureInitialData(handle.db, config);
   const app = await buildServer({ database: handle, config, extraOperations, logger });
   return {

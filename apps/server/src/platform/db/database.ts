@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
@@ -27,22 +27,23 @@ export interface DatabaseHandle {
 
 const CHANNEL = /^[a-z_]+$/;
 
-const migrationsFolder = serverFile('drizzle');
+export const migrationsFolder = serverFile('drizzle');
 
 /**
  * Opens the database of DESIGN.md: PostgreSQL when a URL is given, otherwise embedded PGlite in
  * `dataDir` (or in memory when dataDir is 'memory://', as tests do). Then runs the migrations.
+ * `pgliteTemplate` names a PGlite data-folder archive to start from (the API tests' prepared world).
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; pgliteTemplate?: string }): Promise<DatabaseHandle> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir, options.pgliteTemplate);
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, template: string | undefined): Promise<DatabaseHandle> {
   const inMemory = dataDir === 'memory://';
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   // The database's thread starts first and opens while Drizzle's modules load (issue 12: start-up).
   const [client, { drizzle }, { migrate }] = await Promise.all([
-    startPglite(inMemory ? undefined : path.resolve(dataDir, 'pglite')),
+    startPglite(inMemory ? undefined : path.resolve(dataDir, 'pglite'), template),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
@@ -73,11 +74,17 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
  * of its own and a slow query never stops the server's event loop (issue 11 item 6);
  * PGLITE_WORKER=0 keeps it on the server's thread.
  */
-async function startPglite(dataDir: string | undefined): Promise<PGlite | PgliteWorkerClient> {
-  if (process.env.PGLITE_WORKER !== '0') return PgliteWorkerClient.start(dataDir);
+async function startPglite(dataDir: string | undefined, template?: string): Promise<PGlite | PgliteWorkerClient> {
+  if (process.env.PGLITE_WORKER !== '0') return PgliteWorkerClient.start(dataDir, template);
+  return startPgliteHere(dataDir, template);
+}
+
+/** PGlite on the calling thread, from an archive of a data folder when `template` names one. */
+export async function startPgliteHere(dataDir: string | undefined, template?: string): Promise<PGlite> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const client = new PGlite({ dataDir, extensions: { pg_trgm } });
+  const loadDataDir = template ? new Blob([readFileSync(template)]) : undefined;
+  const client = new PGlite({ dataDir, loadDataDir, extensions: { pg_trgm } });
   await client.waitReady;
   return client;
 }

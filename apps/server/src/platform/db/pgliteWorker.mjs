@@ -5,12 +5,15 @@
 // which talks to it through PgliteWorkerClient (pgliteWorkerClient.ts; messages in
 // pgliteWorkerProtocol.ts). Plain JavaScript, so the thread needs no TypeScript loader in any setup
 // (tsx, Vitest, compiled).
+import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
-const database = new PGlite({ dataDir: workerData.dataDir, extensions: { pg_trgm } });
+// `template`: an archive of a prepared data folder to start from (the API tests' demo world).
+const loadDataDir = workerData.template ? new Blob([readFileSync(workerData.template)]) : undefined;
+const database = new PGlite({ dataDir: workerData.dataDir, loadDataDir, extensions: { pg_trgm } });
 
 // Drizzle keeps temporal values as PostgreSQL's text (drizzle-orm/pglite/session.js); functions cannot
 // cross threads, so the parsers it would pass are applied here when the client asks for them.

@@ -74,9 +74,9 @@ export class PgliteWorkerClient extends PgliteWorkerSession {
     });
   }
 
-  /** Starts the thread and opens the database in `dataDir` (in memory when undefined). */
-  static async start(dataDir: string | undefined): Promise<PgliteWorkerClient> {
-    const worker = new Worker(serverFile('src/platform/db/pgliteWorker.mjs'), { workerData: { dataDir } });
+  /** Starts the thread and opens the database in `dataDir` (in memory when undefined), from the archive `template` if given. */
+  static async start(dataDir: string | undefined, template?: string): Promise<PgliteWorkerClient> {
+    const worker = new Worker(serverFile('src/platform/db/pgliteWorker.mjs'), { workerData: { dataDir, template } });
     const client = new PgliteWorkerClient(worker);
     await client.waitReady;
     return client;
