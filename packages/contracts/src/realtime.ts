@@ -53,3 +53,29 @@ export const liveServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('event'), id: z.number().int(), event: z.enum(BUSINESS_EVENTS), values: z.record(z.string(), z.string()), link: z.string() }),
 ]);
 export type LiveServerMessage = z.infer<typeof liveServerMessageSchema>;
+
+// The event hub of spec §7 (issue 16): a SignalR hub speaking the JSON hub protocol. The portal
+// negotiates at `{hub base}/api/negotiate?InstanceId={pod id}` and is sent `onServerMessage`.
+
+/** The hub's URL path on this server (the hub base is the portal's own origin + /hub). */
+export const EVENT_HUB_PATH = '/hub/api';
+
+/** The one client method the hub invokes. */
+export const EVENT_HUB_METHOD = 'onServerMessage';
+
+/** spec §9 Hub client: server timeout 30 s, keep-alive 15 s, reconnect delays 0, 2, 10, 30 s. */
+export const EVENT_HUB_TIMING = {
+  serverTimeoutMs: 30_000,
+  keepAliveMs: 15_000,
+  reconnectDelaysMs: [0, 2_000, 10_000, 30_000],
+} as const;
+
+/** The instance on which the portal connects whatever the setting (spec §3: "On the instance named pp a real-time connection starts"). */
+export const EVENT_HUB_INSTANCE = 'pp';
+
+/** The argument of onServerMessage: a price propagation finished (spec §4 DP_UpdateComplete); other events may come. */
+export interface HubServerMessage {
+  Event: string;
+  MarketplaceId?: number;
+  TimeStamp: string;
+}

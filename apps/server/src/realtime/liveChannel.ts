@@ -1,19 +1,19 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
-import { LIVE_PATHS, LIVE_SUBPROTOCOL } from '@cmp/contracts/realtime';
+import { EVENT_HUB_PATH, LIVE_PATHS, LIVE_SUBPROTOCOL } from '@cmp/contracts/realtime';
 import type { DatabaseHandle } from '../platform/db/database';
 import type { ServerConfig } from '../platform/config';
 import type { SessionCache } from '../platform/sessionCache';
 import type { OperationRegistry } from '../platform/operations';
-import { SESSION_COOKIE, loadSession } from '../platform/session';
-import { isAddressAllowed } from '../security/ipRestrictions';
+import { SESSION_COOKIE } from '../platform/session';
 import { clientAddress } from './clientAddress';
 import { LiveHub, type LiveSession } from './liveHub';
-import { fingerprintOf, sessionStartOf } from './liveQueries';
+import { isAllowedOrigin, sessionOfCookie } from './liveAccess';
 import { LiveSocket, type SessionCheck } from './liveSocket';
 import { liveChannelOperations } from './operations';
+import { registerEventHub } from './eventHubRoutes';
 
 /** Client messages are small (auth, ping, pong); anything larger closes the socket. */
 const MAX_CLIENT_MESSAGE_BYTES = 4_096;
@@ -29,7 +29,7 @@ declare module 'fastify' {
 
 /**
  * The live-notification WebSocket of spec §7 at `/` and `/ws/`, subprotocol `webclient` (issue 16),
- * and the admin console's operations on it.
+ * the admin console's operations on it, and the event hub (eventHubRoutes.ts), which shares its bus.
  * The upgrade is checked like an API call from a browser: same origin or the CORS allowlist; the
  * session cookie it carries is the only session an auth message may name.
  */
@@ -44,7 +44,10 @@ export async function registerLiveChannel(
   const server = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES, handleProtocols: () => LIVE_SUBPROTOCOL });
   const sockets = new Set<LiveSocket>();
 
+  const eventHub = registerEventHub(app, { database, config, sessionCache });
+  hub.addListener(eventHub.hub);
   app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (new URL(request.url ?? '/', 'http://localhost').pathname === EVENT_HUB_PATH) return eventHub.upgrade(request, socket, head);
     const refusal = refusalOf(request, config);
     if (refusal) {
       socket.end(`HTTP/1.1 ${refusal}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
@@ -84,22 +87,6 @@ function refusalOf(request: IncomingMessage, config: ServerConfig): string | und
   return undefined;
 }
 
-/**
- * DESIGN.md anti-forgery, as the API applies it: a browser always sends Origin on a WebSocket
- * upgrade, and it must be this host or one of CORS_ORIGINS; without Origin the caller is not a
- * browser, so no page can have opened the socket with a visitor's cookie.
- */
-function isAllowedOrigin(request: IncomingMessage, config: ServerConfig): boolean {
-  const origin = request.headers.origin;
-  if (!origin) return true;
-  if (config.corsOrigins.includes(origin)) return true;
-  try {
-    return new URL(origin).host === request.headers.host;
-  } catch {
-    return false;
-  }
-}
-
 /** An auth message is accepted only when it names the cookie's live session and its user (issue 16). */
 async function checkSession(
   database: DatabaseHandle,
@@ -110,18 +97,6 @@ async function checkSession(
   sessionId: string,
   userId: number,
 ): Promise<LiveSession | null> {
-  if (!token) return null;
-  // loadSession reads only the request's cookies; it applies the idle and absolute expiry.
-  const caller = await loadSession(database.db, config, { cookies: { [SESSION_COOKIE]: token } } as unknown as FastifyRequest, sessionCache);
-  if (!caller || caller.publicId !== sessionId || caller.user.accountId !== userId) return null;
-  // IP lists hold on every request of a session (identity issue), the socket's too.
-  if (!(await isAddressAllowed(database.db, caller.userAccount.path, address))) return null;
-  return {
-    publicId: caller.publicId,
-    tokenHash: caller.tokenHash,
-    userAccountId: caller.user.accountId,
-    accountPath: caller.userAccount.path,
-    capabilityFingerprint: fingerprintOf(caller.capabilities),
-    signedInAt: await sessionStartOf(database.db, caller.tokenHash),
-  };
+  const session = await sessionOfCookie(database, config, sessionCache, token, address);
+  return session && session.publicId === sessionId && session.userAccountId === userId ? session : null;
 }

@@ -45,6 +45,12 @@ export interface LiveSession {
   signedInAt: number;
 }
 
+/** Another consumer of the bus: the event hub (eventHub.ts) hears committed outbox rows and ended sessions. */
+export interface BusListener {
+  onOutboxEvent(row: NonNullable<Awaited<ReturnType<typeof readOutboxEvent>>>): Promise<void>;
+  onSessionEnded(publicId: string): void;
+}
+
 /** One socket as the hub sees it (liveSocket.ts). */
 export interface LiveConnection {
   session: LiveSession | null;
@@ -86,6 +92,7 @@ export class LiveHub {
   private isStopped = false;
   private maintenance: MaintenanceState | undefined;
   private readonly censuses = new Map<string, NodeCount[]>();
+  private readonly listeners: BusListener[] = [];
   readonly nodeId = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
 
   constructor(
@@ -117,6 +124,10 @@ export class LiveHub {
 
   remove(connection: LiveConnection): void {
     this.connections.delete(connection);
+  }
+
+  addListener(listener: BusListener): void {
+    this.listeners.push(listener);
   }
 
   /**
@@ -181,16 +192,21 @@ export class LiveHub {
       event = row.event as BusEvent;
     }
     if (event.k === 'biz') {
-      if (this.connections.size === 0) return;
+      if (this.connections.size === 0 && this.listeners.length === 0) return;
       const row = await readOutboxEvent(this.database.db, event.id);
-      const live = row && toLiveMessage(row);
+      if (!row) return;
+      const live = toLiveMessage(row);
       if (live) this.deliver(live.message, { userAccountIds: live.userAccountIds });
+      for (const listener of this.listeners) await listener.onOutboxEvent(row);
       return;
     }
     if (event.k === 'send') {
       if (!event.to) this.remember(event.m);
       this.deliver(event.m, event.to);
-    } else if (event.k === 'end') this.endSession(event.s);
+    } else if (event.k === 'end') {
+      this.endSession(event.s);
+      for (const listener of this.listeners) listener.onSessionEnded(event.s);
+    }
     else if (event.k === 'caps') this.scheduleCapabilityCheck();
     else if (event.k === 'sync') {
       const current = this.currentMaintenance();
