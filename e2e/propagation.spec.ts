@@ -17,6 +17,8 @@ test.beforeEach(async ({ page }) => {
 test("the platform owner's administrator previews and runs a propagation of the base pricelist and sees it complete", async ({ page }) => {
   // The preview lists every changed item of two pricelists: the accessibility checks of a long page take their time on a busy machine.
   test.setTimeout(120_000);
+  // The demo switches the event hub on (issue 16): the portal connects with the SignalR client on sign-in.
+  const eventHub = page.waitForEvent('websocket', (socket) => socket.url().includes('/hub/api'));
   await signIn(page, 'admin');
   await expect(page).toHaveURL(/#\/Dashboard$/);
   await page.goto('/#/propagation');
@@ -60,6 +62,8 @@ test("the platform owner's administrator previews and runs a propagation of the 
   await expectAccessible(page);
   await snapshot(page, 'propagation-preview');
 
+  const hubSocket = await eventHub;
+  const finished = hubSocket.waitForEvent('framereceived', { predicate: (frame) => String(frame.payload).includes('"DP_UpdateComplete"'), timeout: 45_000 });
   await page.getByRole('button', { name: PROPAGATION.propagate, exact: true }).click();
   const progress = page.getByRole('progressbar', { name: PROPAGATION.progress_label });
   await expect(progress).toBeVisible();
@@ -67,6 +71,10 @@ test("the platform owner's administrator previews and runs a propagation of the 
   await expect(progress).toHaveAttribute('aria-valuenow', '100');
   await expect(page.getByText(/100 % · (\d+) of \1 items done/)).toBeVisible();
   await expect(page.getByRole('button', { name: PROPAGATION.propagate, exact: true })).toBeDisabled();
+  // The finished run reached the portal through the event hub as onServerMessage (spec §4 DP_UpdateComplete).
+  const frame = JSON.parse(String((await finished).payload).split('\u001e')[0]!) as { target: string; arguments: Record<string, unknown>[] };
+  expect(frame.target).toBe('onServerMessage');
+  expect(frame.arguments[0]).toEqual({ Event: 'DP_UpdateComplete', MarketplaceId: expect.any(Number), TimeStamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
   await expectAccessible(page);
   await snapshot(page, 'propagation-done');
 });

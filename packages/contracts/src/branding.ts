@@ -40,6 +40,8 @@ export const brandingSchema = z.object({
   login_support_phone_number: z.string(),
   /** The instance's usage analytics (issue 17, admin console): off records no page views or search events at all. */
   analytics_enabled: z.boolean(),
+  /** The event hub (issue 16): the portal connects to it on this instance too, not only on the pp instance of spec §3. */
+  event_hub_enabled: z.boolean(),
 });
 export type Branding = z.infer<typeof brandingSchema>;
 
@@ -68,4 +70,5 @@ export const DEFAULT_BRANDING: Branding = {
   login_support_phone_number: '',
   // spec §9: analytics is on (except on the ci, ite, xx and dev instances).
   analytics_enabled: true,
+  event_hub_enabled: false,
 };

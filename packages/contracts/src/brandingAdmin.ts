@@ -49,6 +49,7 @@ export const editableBrandingSchema = z
     login_support_phone_number: text(80),
     /** Left out: unchanged (clients written before the switch existed keep working). */
     analytics_enabled: z.boolean().optional(),
+    event_hub_enabled: z.boolean().optional(),
   })
   .strict();
 export type EditableBranding = z.infer<typeof editableBrandingSchema>;

@@ -105,7 +105,7 @@ export async function loadDemoWorld(tx: Tx, passwordHash: string): Promise<void>
   await person(vendor, { username: 'vendor.admin', firstName: 'Vera', lastName: 'Lind', locale: 'sv' }, (await startingRoles(vendor))['Vendor administrator']!);
   for (const [name, id, country] of DEMO_EXTRA_VENDORS) await account('Vendor', owner, name, id, country);
 
-  await tx.insert(branding).values({ ownerAccountId: owner.id, config: { logo: 'logo.svg', favicon: 'appicon.ico', marketplace_owner: 'Cloud Service Providers' } });
+  await tx.insert(branding).values({ ownerAccountId: owner.id, config: { logo: 'logo.svg', favicon: 'appicon.ico', marketplace_owner: 'Cloud Service Providers', event_hub_enabled: true } });
   await writeStoredFile(tx, 'branding/logo.svg', 'image/svg+xml', Buffer.from(DEMO_LOGO_SVG));
   await writeStoredFile(tx, 'branding/appicon.ico', 'image/png', await renderPng(DEMO_ICON_SVG, 64));
   await loadDemoSupportAndTerms(tx, owner, northwind);

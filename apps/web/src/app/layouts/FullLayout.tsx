@@ -21,6 +21,7 @@ const MAIN_ID = 'main-content';
 const ConsentAndAnalytics = lazyWithPreload(() => import('./ConsentAndAnalytics').then((module) => module.ConsentAndAnalytics));
 ConsentAndAnalytics.preload().catch(() => undefined);
 // issue 16: the live-notification channel (maintenance countdown, messages, capability updates), off the start-up path.
+const EventHubConnection = lazy(() => import('../../platform/realtime/EventHubConnection').then((module) => ({ default: module.EventHubConnection })));
 const LiveNotifications = lazy(() => import('../../platform/realtime/LiveNotifications').then((module) => ({ default: module.LiveNotifications })));
 const ChatBot = lazy(() => import('../../chatBot/components/ChatBot').then((module) => ({ default: module.ChatBot })));
 // spec §6 "The chatbot needs Read on the chat bot capability, plus consent to all services".
@@ -52,6 +53,7 @@ export function FullLayout() {
       </BottomDock>
       <Suspense fallback={null}>
         <LiveNotifications user={user} />
+        <EventHubConnection sessionId={user.SessionId} />
       </Suspense>
       {hasChatConsent && isAllowed(user.Capability, CHAT_BOT_RULE) && (
         <Suspense fallback={null}>

@@ -156,6 +156,19 @@ export function BrandingForm({ stored }: { stored: Branding }) {
           />
           <FormHelperText id="branding-analytics-help">{t('admin_console.analytics_help')}</FormHelperText>
         </div>
+        <div>
+          <FormControlLabel
+            control={
+              <Switch
+                checked={values.event_hub_enabled ?? false}
+                onChange={(e) => update('event_hub_enabled', (current) => ({ ...current, event_hub_enabled: e.target.checked }))}
+                slotProps={{ input: { 'aria-describedby': 'branding-event-hub-help' } }}
+              />
+            }
+            label={t('admin_console.event_hub_switch')}
+          />
+          <FormHelperText id="branding-event-hub-help">{t('admin_console.event_hub_help')}</FormHelperText>
+        </div>
         <TextField label={t('branding.status_page_url')} type="url" value={values.status_page_url} onChange={(e) => set('status_page_url', e.target.value)} {...fieldProps('status_page_url', t('branding.url_help'))} />
 
         <Typography variant="subtitle1" component="h3">

@@ -63,6 +63,7 @@ function mergeOverDefaults(config: Json): Branding {
     support_details: text('support_details', defaults.support_details),
     login_support_phone_number: text('login_support_phone_number', defaults.login_support_phone_number),
     analytics_enabled: typeof config.analytics_enabled === 'boolean' ? config.analytics_enabled : defaults.analytics_enabled,
+    event_hub_enabled: typeof config.event_hub_enabled === 'boolean' ? config.event_hub_enabled : defaults.event_hub_enabled,
   };
 }
 
