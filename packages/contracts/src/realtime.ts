@@ -38,7 +38,7 @@ export type MaintenanceMode = z.infer<typeof maintenanceModeSchema>;
  * Business events the portal shows as messages (issue 16), each to the users allowed to see it,
  * each linking to its screen; delivered at least once, so the portal skips an id it has shown.
  */
-export const BUSINESS_EVENTS = ['OrderAwaitsApproval', 'OrderApproved', 'OrderDeclined', 'ProvisioningCompleted', 'ProvisioningFailed', 'PropagationFinished'] as const;
+export const BUSINESS_EVENTS = ['OrderAwaitsApproval', 'OrderApproved', 'OrderDeclined', 'ProvisioningCompleted', 'ProvisioningFailed', 'PropagationFinished', 'InvoiceReady'] as const;
 export type BusinessEvent = (typeof BUSINESS_EVENTS)[number];
 
 export const liveServerMessageSchema = z.discriminatedUnion('type', [

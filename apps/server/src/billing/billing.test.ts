@@ -57,6 +57,7 @@ beforeAll(async () => {
   await server.handle.db.execute(sql`delete from invoices`);
   await server.handle.db.execute(sql`delete from billed_payer_intervals`);
   await server.handle.db.execute(sql`delete from invoice_number_counters`);
+  await server.handle.db.execute(sql`delete from outbox_events where event = 'InvoiceReady'`);
   // A credit Contoso's reseller gave in September, pending billing.
   await server.handle.db.execute(sql`insert into custom_charges (account_id, name, price, cost, currency, created_by_account_id, created_at)
     values (${contoso}, 'September goodwill credit', -15.00, 0, 'GBP', ${contoso}, '2026-09-20T10:00:00Z')`);
@@ -73,6 +74,12 @@ describe('RunBilling', () => {
     const detail = (await billingOp('GetInvoice', { invoiceId: invoice!.InvoiceId })).body as Invoice;
     expect(detail.Lines.map((l) => [l.Reason, l.PeriodStart, l.PeriodEnd, l.Quantity, l.Amount])).toEqual([['Start', '2026-08-10', '2026-09-01', 4, '28.39']]);
     expect(detail).toMatchObject({ Kind: 'Invoice', Currency: 'GBP', Subtotal: '28.39', TaxRate: '0.2000', TaxAmount: '5.68', Total: '34.07', ReverseCharge: false, SellerName: 'Northwind Cloud', BuyerName: 'Contoso Ltd' });
+    // issue 16 "an invoice ready": told to Contoso's users who may read its invoices, with a link to its billing screen.
+    const events = await rowsOf<{ recipient_user_ids: number[]; payload: unknown }>(
+      sql`select recipient_user_ids, payload from outbox_events where event = 'InvoiceReady' and payload->>'link' = ${`/account/${contoso}/billing`}`,
+    );
+    const readers = await rowsOf<{ username: string; account_id: number }>(sql`select username, account_id from users where username in ('company.admin', 'reseller.admin')`);
+    expect(events).toEqual([{ recipient_user_ids: [readers.find((r) => r.username === 'company.admin')!.account_id], payload: { values: { count: '1', period: '2026-08', account: 'Contoso Ltd' }, link: `/account/${contoso}/billing` } }]);
   });
 
   it('bills September: the month whole, the added seats for 15 of 30 days, and the pending credit, which becomes Billed', async () => {
@@ -96,7 +103,10 @@ describe('RunBilling', () => {
 
   it('changes nothing when run again: three runs, byte-identical invoices, no new number', async () => {
     const before = JSON.stringify(await Promise.all((await invoicesOf('2026-09')).map(async (i) => (await billingOp('GetInvoice', { invoiceId: i.InvoiceId })).body)));
+    const told = await rowsOf(sql`select id from outbox_events where event = 'InvoiceReady'`);
     for (let i = 0; i < 2; i += 1) expect(await runContoso('2026-09')).toMatchObject({ Status: 'Completed', InvoicesCreated: 0 });
+    // Nothing billed, nobody told again.
+    expect(await rowsOf(sql`select id from outbox_events where event = 'InvoiceReady'`)).toEqual(told);
     const after = JSON.stringify(await Promise.all((await invoicesOf('2026-09')).map(async (i) => (await billingOp('GetInvoice', { invoiceId: i.InvoiceId })).body)));
     expect(after).toBe(before);
     expect((await rowsOf<{ n: number }>(sql`select count(*)::int as n from invoices where payer_account_id = ${contoso}`))[0]!.n).toBe(2);

@@ -11,6 +11,7 @@ import { subscriptionCharges, type SubscriptionState } from './subscriptionCharg
 import { partyOf, type Party } from './parties';
 import { sellerParty, writeInvoice, type BillingRunCache, type PendingLine } from './invoiceWriting';
 import { upstreamLines, type SellerLine } from './upstreamBilling';
+import { invoiceReadersOf, recordBusinessEvent } from '../realtime/businessEvents';
 
 export { newRunCache, type BillingRunCache } from './invoiceWriting';
 
@@ -227,6 +228,15 @@ export async function billPayer(
       written += 1;
     }
     await tx.insert(billedPayerIntervals).values({ payerAccountId, intervalId: interval.id, billingRunId: runId });
+    if (written > 0) {
+      // issue 16: the payer's invoice readers are told, when this payer's billing commits.
+      await recordBusinessEvent(tx, {
+        event: 'InvoiceReady',
+        values: { count: String(written), period: interval.id, account: payer.name },
+        link: `/account/${payerAccountId}/billing`,
+        userAccountIds: await invoiceReadersOf(tx, payerAccountId),
+      });
+    }
     if (runId !== null) {
       await tx
         .update(billingRuns)

@@ -1,4 +1,4 @@
-import { and, eq, gt, like, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { isAllowed, requirement } from '@cmp/contracts/capabilities';
 import type { BusinessEvent, LiveServerMessage } from '@cmp/contracts/realtime';
 import type { Queryable } from '../platform/db/database';
@@ -6,7 +6,7 @@ import { accounts, outboxEvents, users } from '../platform/db/schema';
 import { loadCapabilitiesOfUsers } from '../platform/session';
 
 // Business events of issue 16 ("an order waiting for my approval, my order approved or declined, a
-// provisioning request failed or completed, a propagation finished"): written to the outbox in the
+// provisioning request failed or completed, a propagation finished, an invoice ready"): written to the outbox in the
 // transaction of the change, with the users allowed to see them chosen there by the screens' rules.
 // The outbox's insert trigger notifies every node's live hub on commit (migration 0029); a socket
 // that signs in replays its session's recent events (those since the session began), so a node that
@@ -63,15 +63,20 @@ export async function recentEventsOf(db: Queryable, userAccountId: number, since
  * Management Execute): its own active users holding it — the rule the Request review screen and the
  * approval e-mail follow.
  */
-export async function orderApproversOf(db: Queryable, sellerAccountId: number): Promise<number[]> {
-  const [seller] = await db.select({ path: accounts.path }).from(accounts).where(eq(accounts.id, sellerAccountId)).limit(1);
-  if (!seller) return [];
+export const orderApproversOf = (db: Queryable, sellerAccountId: number): Promise<number[]> =>
+  ownUsersAllowed(db, sellerAccountId, requirement('CREDIT_CHECK_ORDER_MANAGEMENT', ['Execute']));
+
+/** Who is told an organisation's invoices are ready: its own active users who may read its invoices (the billing screen's rule). */
+export const invoiceReadersOf = (db: Queryable, payerAccountId: number): Promise<number[]> => ownUsersAllowed(db, payerAccountId, requirement('BILLING_INVOICES', ['Read']));
+
+/** An organisation's own active users (its direct user accounts) whose capabilities meet `rule`. */
+async function ownUsersAllowed(db: Queryable, organisationId: number, rule: ReturnType<typeof requirement>): Promise<number[]> {
   const own = await db
     .select({ id: users.accountId })
     .from(users)
     .innerJoin(accounts, eq(accounts.id, users.accountId))
-    .where(and(like(accounts.path, `${seller.path}%`), eq(accounts.parentId, sellerAccountId), eq(accounts.state, 'Active'), eq(users.isDisabled, false)));
+    .where(and(eq(accounts.parentId, organisationId), eq(accounts.state, 'Active'), eq(users.isDisabled, false)));
+  if (own.length === 0) return [];
   const capabilities = await loadCapabilitiesOfUsers(db, own.map((user) => user.id));
-  const decides = requirement('CREDIT_CHECK_ORDER_MANAGEMENT', ['Execute']);
-  return own.filter((user) => isAllowed(capabilities.get(user.id) ?? [], decides)).map((user) => user.id);
+  return own.filter((user) => isAllowed(capabilities.get(user.id) ?? [], rule)).map((user) => user.id);
 }
