@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { lt, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { LiveServerMessage, MaintenanceMode } from '@cmp/contracts/realtime';
+import type { LiveServerMessage } from '@cmp/contracts/realtime';
 import type { DatabaseHandle, Queryable } from '../platform/db/database';
 import { liveEvents } from '../platform/db/schema/realtime';
+import { instanceSettings } from '../platform/db/schema/branding';
 import type { ServerConfig } from '../platform/config';
 import { capabilityFingerprints, endSessionsOfUsers, readHeldSessions } from './liveQueries';
 import { readOutboxEvent, recentEventsOf, toLiveMessage } from './businessEvents';
@@ -33,6 +34,31 @@ export interface NodeCount {
 
 /** The announcement in force: "soon", or a countdown to a moment (spec §4 Maintenance). */
 type MaintenanceState = { isSoon: true } | { startsAt: number };
+
+/** The instance setting that keeps the announcement in force, so a node that starts later knows it. */
+const MAINTENANCE_SETTING = 'live.maintenance';
+
+/** spec §4: a number counts down, true is "soon", false — or an empty message — ends the announcement (null); other messages leave it. */
+function maintenanceStateOf(message: LiveServerMessage, now = Date.now()): MaintenanceState | null | 'unchanged' {
+  if (message.type === 'message') return message.text.trim() === '' ? null : 'unchanged';
+  if (message.type !== 'maintenance') return 'unchanged';
+  const { mode } = message;
+  return mode === false ? null : mode === true ? { isSoon: true } : { startsAt: now + mode * 1_000 };
+}
+
+/** Writes the announcement a broadcast makes or ends, in the broadcast's transaction. */
+async function storeMaintenance(db: Queryable, message: LiveServerMessage): Promise<void> {
+  const state = maintenanceStateOf(message);
+  if (state === 'unchanged') return;
+  if (state === null) {
+    await db.delete(instanceSettings).where(eq(instanceSettings.key, MAINTENANCE_SETTING));
+    return;
+  }
+  await db
+    .insert(instanceSettings)
+    .values({ key: MAINTENANCE_SETTING, value: state })
+    .onConflictDoUpdate({ target: instanceSettings.key, set: { value: state, updatedAt: new Date() } });
+}
 
 /** A socket's signed-in session, once its auth message matched the cookie's live session. */
 export interface LiveSession {
@@ -73,9 +99,6 @@ type BusEvent =
   | { k: 'ref'; id: number }
   /** An outbox event committed (its insert trigger, migration 0029): business events go to their recipients. */
   | { k: 'biz'; id: number }
-  /** A node that starts asks for the maintenance in force; one that knows answers with `state`. */
-  | { k: 'sync' }
-  | { k: 'state'; mode: MaintenanceMode }
   /** Sockets per node (issue 16 admin console): asked by one node, answered by each. */
   | { k: 'census'; id: string; p: string }
   | { k: 'count'; id: string; n: NodeCount };
@@ -109,7 +132,13 @@ export class LiveHub {
       this.sweep().catch((error: unknown) => this.log.warn({ err: error }, 'live hub: the session sweep failed'));
     }, SWEEP_INTERVAL_MS);
     this.sweepTimer.unref();
-    await this.notify({ k: 'sync' });
+    await this.restoreMaintenance();
+  }
+
+  /** The announcement in force survives every node's restart: it is kept in the database. */
+  async restoreMaintenance(): Promise<void> {
+    const [stored] = await this.database.db.select({ value: instanceSettings.value }).from(instanceSettings).where(eq(instanceSettings.key, MAINTENANCE_SETTING)).limit(1);
+    if (stored && !this.maintenance) this.maintenance = stored.value as MaintenanceState;
   }
 
   stop(): void {
@@ -135,6 +164,7 @@ export class LiveHub {
    * transaction, the notification leaves when it commits — with the audit entry, or not at all.
    */
   async publish(message: LiveServerMessage, audience?: LiveAudience, db: Queryable = this.database.db): Promise<void> {
+    if (!audience) await storeMaintenance(db, message);
     const event: BusEvent = { k: 'send', m: message, ...(audience ? { to: audience } : {}) };
     if (Buffer.byteLength(JSON.stringify(event)) <= MAX_NOTIFY_BYTES) return this.notify(event, db);
     await db.delete(liveEvents).where(lt(liveEvents.createdAt, new Date(Date.now() - LIVE_EVENT_LIFETIME_MS)));
@@ -208,21 +238,13 @@ export class LiveHub {
       for (const listener of this.listeners) listener.onSessionEnded(event.s);
     }
     else if (event.k === 'caps') this.scheduleCapabilityCheck();
-    else if (event.k === 'sync') {
-      const current = this.currentMaintenance();
-      if (current) await this.notify({ k: 'state', mode: current.mode });
-    } else if (event.k === 'state') {
-      if (!this.maintenance) this.remember({ type: 'maintenance', mode: event.mode });
-    } else if (event.k === 'census') await this.notify({ k: 'count', id: event.id, n: this.count(event.p) });
+    else if (event.k === 'census') await this.notify({ k: 'count', id: event.id, n: this.count(event.p) });
     else if (event.k === 'count') this.censuses.get(event.id)?.push(event.n);
   }
 
-  /** spec §4: a number counts down, true is "soon", false — or an empty message — ends the announcement. */
   private remember(message: LiveServerMessage): void {
-    if (message.type === 'message' && message.text.trim() === '') this.maintenance = undefined;
-    if (message.type !== 'maintenance') return;
-    const { mode } = message;
-    this.maintenance = mode === false ? undefined : mode === true ? { isSoon: true } : { startsAt: Date.now() + mode * 1_000 };
+    const state = maintenanceStateOf(message);
+    if (state !== 'unchanged') this.maintenance = state ?? undefined;
   }
 
   private count(accountPath: string): NodeCount {

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { auditLog } from '../platform/db/schema';
 import { call, signIn, startTestServer, type TestServer } from '../test/testServer';
 import { listenOnFreePort, openLiveSocket, sessionOf, type LiveTestClient } from './liveTestClient';
+import { LiveHub } from './liveHub';
 
 // The admin console's live-channel operations (issue 16): Administrative Read to see, Execute to
 // send; maintenance is the platform owner's; messages stay within the sender's hierarchy.
@@ -10,6 +11,13 @@ let server: TestServer;
 let baseUrl: string;
 const open: LiveTestClient[] = [];
 const cookies = new Map<string, string>();
+
+/** Another node's hub on the same database, starting after what the test did (without its listener: PGlite has one per channel). */
+async function hubStartedNow(): Promise<LiveHub> {
+  const hub = new LiveHub(server.handle, server.config, server.app.log);
+  await hub.restoreMaintenance();
+  return hub;
+}
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -54,9 +62,12 @@ describe('live channel in the admin console', () => {
     const status = await op('admin', 'GetLiveChannelStatus');
     expect(status.body.Maintenance).toMatchObject({ Mode: 'Countdown' });
     expect((status.body.Maintenance as { SecondsLeft: number }).SecondsLeft).toBeGreaterThan(590);
+    // A node that starts now (a restart, one more node) knows the countdown from the database.
+    expect((await hubStartedNow()).currentMaintenance()?.mode).toBeGreaterThan(590);
 
     expect((await op('admin', 'CancelMaintenance')).status).toBe(200);
     expect(await early.client.next()).toEqual({ type: 'maintenance', mode: false });
+    expect((await hubStartedNow()).currentMaintenance()).toBeUndefined();
     expect((await op('admin', 'GetLiveChannelStatus')).body.Maintenance).toEqual({ Mode: 'None', SecondsLeft: null });
     const actions = await server.handle.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.actorAccountId, Number((await sessionOf(server.app, await cookieOf('admin'))).userId)));
     expect(actions.map((row) => row.action)).toEqual(expect.arrayContaining(['MaintenanceAnnounced', 'MaintenanceCancelled']));
