@@ -8,7 +8,7 @@ import { expectAccessible, signIn } from './support';
 // open; Northwind's Account Manager is told at once that an order waits, follows the message's link
 // and decides it; the orderer's open page shows the decision without a reload. (The decision is a
 // decline so the shared demo world keeps its credit and subscriptions for the other specs; the
-// approval travels the same way and is covered by businessEvents.test.ts.)
+// approval reaching the orderer's open page is in orderReview.spec.ts, which approves an order anyway.)
 
 const ORDERS = ordersEn.orders;
 const LIVE = liveEn.live_channel;

@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import ordersEn from '../apps/web/src/locales/orders/en.json' with { type: 'json' };
+import liveEn from '../apps/web/src/locales/live_channel/en.json' with { type: 'json' };
 import { expectAccessible, signIn, snapshot } from './support';
 
 // Issue 14 "Order approval": Contoso's administrator has two orders above its credit limit waiting
 // (the demo's Skyline Backup, and one placed here through the API); Northwind's administrator
 // declines the first with a reason and approves the second in /orders/request-review; back in
-// /orders/my-orders the orderer sees both decided. axe on every screen and dialog.
+// /orders/my-orders the orderer sees both decided. The orderer's My orders, open in another browser
+// while the approval is given, shows it without a reload (issue 16). axe on every screen and dialog.
 
 const ORDERS = ordersEn.orders;
+const LIVE = liveEn.live_channel;
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_all, key: string) => values[key] ?? '');
 const OPERATIONS = '/DataModel/service.svc/rest/IAccountService';
 
@@ -29,7 +32,7 @@ test.beforeEach(async ({ page }) => {
 // Several axe checks, three sign-ins: over the default 45 s on a busy 2-core machine.
 test.setTimeout(180_000);
 
-test('an Account Manager declines one order with a reason and approves another; the orderer sees both decided', async ({ page }) => {
+test('an Account Manager declines one order with a reason and approves another; the orderer sees both decided', async ({ page, browser }) => {
   // Contoso's administrator orders 400 endpoint licences: above the about EUR 1,000 its credit limit leaves, so it waits.
   await signIn(page, 'company.admin');
   await expect(page).toHaveURL(/#\/Dashboard$/);
@@ -90,6 +93,16 @@ test('an Account Manager declines one order with a reason and approves another; 
   await expect(result).toContainText(/Skyline Backup\) for Contoso Ltd: declined\./);
   await expect(backupRow).toHaveCount(0);
 
+  // The orderer keeps My orders open in a browser of their own while the order is approved.
+  const ordererContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const orderer = await ordererContext.newPage();
+  await orderer.setViewportSize({ width: 1440, height: 900 });
+  await signIn(orderer, 'company.admin');
+  await expect(orderer).toHaveURL(/#\/Dashboard$/);
+  await orderer.goto('/#/orders/my-orders');
+  const ordererRow = orderer.getByRole('table', { name: ORDERS.my_orders_title }).getByRole('row', { name: new RegExp(`Order ${endpointOrder.Id}\\b`) });
+  await expect(ordererRow).toContainText(ORDERS.status.Pending);
+
   // Approve the endpoint order.
   await endpointRow.getByRole('checkbox').check();
   await page.getByRole('button', { name: ORDERS.approve, exact: true }).click();
@@ -102,6 +115,15 @@ test('an Account Manager declines one order with a reason and approves another; 
   await expect(page.getByText(ORDERS.none_to_review)).toBeVisible();
   await expectAccessible(page);
   await snapshot(page, 'request-review-done');
+
+  // The orderer's page, never reloaded: the message with its link, and the row approved.
+  const told = orderer.getByRole('region', { name: 'Notifications' }).getByRole('status').filter({ hasText: LIVE.event_title.OrderApproved });
+  await expect(told).toContainText(`Your order ${endpointOrder.Id} for Nimbus Endpoint Protection has been approved.`);
+  await expect(told.getByRole('link', { name: LIVE.event_open })).toHaveAttribute('href', '#/orders/my-orders');
+  await expect(ordererRow).toContainText(ORDERS.status.Approved);
+  await expectAccessible(orderer);
+  await snapshot(orderer, 'my-orders-approved-live');
+  await ordererContext.close();
 
   // The credit limit card on Contoso's billing tab: Northwind may change it; a bad amount is refused in the dialog.
   await page.goto(`/#/account/${contoso}/billing`);
