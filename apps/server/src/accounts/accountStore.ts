@@ -65,7 +65,11 @@ export async function insertUser(db: Queryable, parent: AccountRow, user: NewUse
  * no password yet — the invitation link or "forgot password" sets one.
  */
 export async function insertUserCredentials(db: Queryable, accountId: number, user: Record<string, unknown>): Promise<void> {
-  await db.insert(users).values({
+  await db.insert(users).values(userCredentials(accountId, user));
+}
+
+export function userCredentials(accountId: number, user: Record<string, unknown>): typeof users.$inferInsert {
+  return {
     accountId,
     username: String(user.Username),
     email: String(user.Email),
@@ -73,5 +77,11 @@ export async function insertUserCredentials(db: Queryable, accountId: number, us
     lastName: String(user.Lastname ?? ''),
     passwordHash: null,
     locale: normalizeLocale(String(user.Language ?? '')) ?? null,
-  });
+  };
+}
+
+/** `count` new account ids from the accounts sequence, in one statement (an import group's accounts). */
+export async function allocateAccountIds(db: Queryable, count: number): Promise<number[]> {
+  const result = (await db.execute(sql`select nextval(pg_get_serial_sequence('accounts', 'id'))::int as id from generate_series(1, ${count})`)) as unknown as { rows: { id: number }[] };
+  return result.rows.map((row) => Number(row.id));
 }

@@ -6,6 +6,7 @@ import type { Locale } from '@cmp/contracts/locales';
 import { accountRequirement } from '../accounts/accountAccess';
 import { displayNameFromViews } from '../accounts/views/accountOperations';
 import { validateViewValues } from '../accounts/views/viewValidation';
+import type { ViewValidationCache } from '../accounts/views/viewValidationCache';
 import type { Queryable } from '../platform/db/database';
 import { accounts } from '../platform/db/schema';
 import { ApiError } from '../platform/errors';
@@ -50,6 +51,8 @@ export interface PlanContext {
   parent: AccountRow;
   locale: Locale;
   file: FileState;
+  /** Read once per check or run: view definitions and enums; the group's unique values are asked in one go. */
+  cache: ViewValidationCache;
 }
 
 const FIELD_COLUMN: Record<string, ImportColumn> = { 'Company.DisplayName': 'Company', 'Department.DisplayName': 'Department' };
@@ -85,6 +88,11 @@ export async function planGroup(ctx: PlanContext, group: ImportGroup & { isSplit
     for (const row of group.rows) fail(row.row, 'Company', text('import_group_split', { name: row.cells.Company ?? row.cells.Department ?? '' }));
     return plan;
   }
+  // Every username and company identifier of the group looked up at once, not one query per row.
+  ctx.cache.forgetUniqueValues();
+  const cellsOf = (type: string, column: ImportColumn) => group.rows.filter((row) => row.cells.Type?.toLowerCase() === type).map((row) => (row.cells[column] ?? '').trim());
+  await ctx.cache.prefetchTaken(db, 'User', 'Username', cellsOf('user', 'Username'));
+  await ctx.cache.prefetchTaken(db, 'Company', 'AccountIdentificator', cellsOf('company', 'AccountIdentificator'));
   // The group's organisation: its Company row (first), a company that exists under the import's parent, or that parent.
   let top: PlannedParent = { kind: 'existing', account: ctx.parent };
   const companyName = group.rows[0]?.cells.Company;
@@ -149,7 +157,7 @@ export async function planGroup(ctx: PlanContext, group: ImportGroup & { isSplit
     }
     const sent = viewsOfRow(type, row.cells);
     try {
-      const { values } = await validateViewValues({ db, caller, accountType: type, productName: null, mode: 'create' }, sent);
+      const { values } = await validateViewValues({ db, caller, accountType: type, productName: null, mode: 'create', cache: ctx.cache }, sent);
       const username = type === 'User' ? String(values.User?.Values.Username ?? '').toLowerCase() : '';
       if (username && ctx.file.usernames.has(username)) throw new ApiError(400, 'field_not_unique', { field: 'User.Username', value: String(values.User?.Values.Username) });
       const identificator = type === 'Company' ? String(values.Company?.Values.AccountIdentificator ?? '').toLowerCase() : '';

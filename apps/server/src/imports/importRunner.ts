@@ -13,6 +13,7 @@ import { readImportFile, readImportRows, UnreadableImportFile } from './importFi
 import { readImportGroups } from './importGroups';
 import { newFileState, planGroup, type FileState } from './importPlan';
 import { createPlannedAccounts } from './importWrite';
+import { ViewValidationCache } from '../accounts/views/viewValidationCache';
 
 // The check of a whole file (before anything is written) and the job that imports it, one row group
 // per transaction. The group's record in account_import_groups commits with its accounts, so a run
@@ -68,7 +69,7 @@ export async function checkImport(db: Database, record: ImportRecord, caller: Ca
   const result: CheckResult = { rowCount: 0, groupCount: 0, errorCount: 0 };
   await db.delete(accountImportErrors).where(eq(accountImportErrors.importId, record.id));
   const file: FileState = newFileState();
-  const ctx = { db, caller, parent, locale: localeOf(record), file };
+  const ctx = { db, caller, parent, locale: localeOf(record), file, cache: new ViewValidationCache() };
   try {
     for await (const group of readImportGroups(readImportRows(record.format as ImportFormat, readImportFile(db, record.id)))) {
       result.rowCount += group.rows.length;
@@ -151,12 +152,13 @@ export async function runImport(db: Database, importId: number): Promise<void> {
   const locale = localeOf(record);
   const done = new Set((await db.select({ firstRow: accountImportGroups.firstRow }).from(accountImportGroups).where(eq(accountImportGroups.importId, importId))).map((g) => g.firstRow));
   let storedErrors = record.errorCount;
+  const cache = new ViewValidationCache();
   try {
     for await (const group of readImportGroups(readImportRows(record.format as ImportFormat, readImportFile(db, importId)))) {
       if (done.has(group.firstRow)) continue;
       try {
         await db.transaction(async (tx) => {
-          const plan = await planGroup({ db: tx, caller, parent, locale, file: newFileState() }, group);
+          const plan = await planGroup({ db: tx, caller, parent, locale, file: newFileState(), cache }, group);
           if (plan.errors.length) throw new GroupRefused(plan.errors);
           const created = await createPlannedAccounts(tx, caller, importId, plan.accounts);
           await tx.insert(accountImportGroups).values({ importId, firstRow: group.firstRow, outcome: 'Imported', accountsCreated: created.length });

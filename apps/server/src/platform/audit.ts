@@ -19,7 +19,16 @@ export async function writeAudit(
   input: AuditInput,
   meta: { ip?: string; requestId?: string } = {},
 ): Promise<void> {
-  await db.insert(auditLog).values({
+  await db.insert(auditLog).values(auditRow(caller, input, meta));
+}
+
+/** Writes many entries of one caller in one statement (an import's accounts). */
+export async function writeAudits(db: Queryable, caller: CallerSession | null, inputs: AuditInput[]): Promise<void> {
+  if (inputs.length) await db.insert(auditLog).values(inputs.map((input) => auditRow(caller, input, {})));
+}
+
+function auditRow(caller: CallerSession | null, input: AuditInput, meta: { ip?: string; requestId?: string }) {
+  return {
     action: input.action,
     actorAccountId: input.actorAccountId ?? caller?.userAccount.id ?? null,
     impersonatorAccountId: caller?.impersonatorAccountId ?? null,
@@ -28,7 +37,7 @@ export async function writeAudit(
     details: input.details ?? {},
     ip: meta.ip ?? null,
     requestId: meta.requestId ?? null,
-  });
+  };
 }
 
 /** Where an audited request came from: the client address and Fastify's request id. */

@@ -2,7 +2,7 @@ import type { AccountType } from '@cmp/contracts/accounts';
 import type { Capability } from '@cmp/contracts/capabilities';
 import type { Queryable } from '../platform/db/database';
 import type { AccountRow } from '../platform/session';
-import { insertRoleWithCapabilities } from '../auth/roleStore';
+import { insertRolesWithCapabilities } from '../auth/roleStore';
 import { COMPANY_ADMIN_CAPABILITIES, RESELLER_ADMIN_CAPABILITIES, USER_CAPABILITIES, VENDOR_ADMIN_CAPABILITIES } from '../auth/capabilityProfiles';
 
 interface StartingRole {
@@ -29,9 +29,22 @@ export const STARTING_ROLES: Partial<Record<AccountType, StartingRole[]>> = {
 
 /** Creates the starting roles of a new organisation; answers their ids by name. */
 export async function createStartingRoles(tx: Queryable, account: Pick<AccountRow, 'id' | 'type'>): Promise<Record<string, number>> {
-  const ids: Record<string, number> = {};
-  for (const role of STARTING_ROLES[account.type as AccountType] ?? []) {
-    ids[role.name] = await insertRoleWithCapabilities(tx, account.id, role.name, role.capabilities, { isTemplate: true, isAdministrator: role.isAdministrator ?? false });
-  }
-  return ids;
+  const ids = await createStartingRolesOf(tx, [account]);
+  return Object.fromEntries((STARTING_ROLES[account.type as AccountType] ?? []).map((role) => [role.name, ids.get(`${account.id} ${role.name}`)!]));
+}
+
+/** The starting roles of many new organisations in one statement (an import group); ids by "owner name". */
+export function createStartingRolesOf(tx: Queryable, organisations: Pick<AccountRow, 'id' | 'type'>[]): Promise<Map<string, number>> {
+  return insertRolesWithCapabilities(
+    tx,
+    organisations.flatMap((account) =>
+      (STARTING_ROLES[account.type as AccountType] ?? []).map((role) => ({
+        ownerAccountId: account.id,
+        name: role.name,
+        capabilities: role.capabilities,
+        isTemplate: true,
+        isAdministrator: role.isAdministrator ?? false,
+      })),
+    ),
+  );
 }

@@ -7,6 +7,7 @@ import type { CallerSession } from '../../platform/session';
 import { enabledMethods, listMfaMethods } from '../../auth/mfa';
 import { isValidVatNumber } from './vatNumbers';
 import { loadEnumMembers, loadViewDefinitions } from './viewMetadata';
+import { viewFieldExpression, type ViewValidationCache } from './viewValidationCache';
 
 /** The views an account of the type holds (a Product account also its product's own view). */
 export function viewsOfAccountType(type: string, productName: string | null | undefined): string[] {
@@ -33,6 +34,8 @@ export interface ViewValidation {
   existingViews?: Views;
   /** create: values the server sets itself (Product.ProductName); a read-only field may repeat them. */
   presets?: Views;
+  /** Many validations in a row (an import): definitions, enums and prefetched unique values read once. */
+  cache?: ViewValidationCache;
 }
 
 const INT32 = 2 ** 31;
@@ -66,9 +69,7 @@ export function coerceValue(type: FieldType, value: unknown): unknown {
 /** Whether another account already holds the value of a unique field (usernames also in users). */
 export async function isValueTaken(db: Queryable, view: string, field: string, value: string, exceptAccountId?: number): Promise<boolean> {
   const except = exceptAccountId ?? 0;
-  const inViews = await db.execute(
-    sql`select 1 from accounts where id <> ${except} and lower(views -> ${view} -> 'Values' ->> ${field}) = lower(${value}) limit 1`,
-  );
+  const inViews = await db.execute(sql`select 1 from accounts where id <> ${except} and ${viewFieldExpression(view, field)} = lower(${value}) limit 1`);
   if ((inViews as unknown as { rows: unknown[] }).rows.length) return true;
   if (view !== 'User' || field !== 'Username') return false;
   const inUsers = await db.execute(sql`select 1 from users where account_id <> ${except} and lower(username) = lower(${value}) limit 1`);
@@ -88,7 +89,8 @@ export async function validateViewValues(input: ViewValidation, viewValues: View
   const { db, mode } = input;
   const allowed = viewsOfAccountType(input.accountType, input.productName);
   for (const view of Object.keys(viewValues)) if (!allowed.includes(view)) throw new ApiError(400, 'field_unknown', { field: view });
-  const definitions = await loadViewDefinitions(db, allowed);
+  const { cache } = input;
+  const definitions = await (cache ? cache.definitions(db, allowed) : loadViewDefinitions(db, allowed));
   const values: Views = {};
   const changes: FieldChange[] = [];
   let hasMfa: boolean | undefined;
@@ -114,7 +116,7 @@ export async function validateViewValues(input: ViewValidation, viewValues: View
         hasMfa ??= await callerHasMfa(db, input.caller);
         if (!hasMfa) throw new ApiError(403, 'field_mfa_protected', { field });
       }
-      if (isChange && definition.Unique && typeof value === 'string' && value && (await isValueTaken(db, view, name, value, input.accountId))) {
+      if (isChange && definition.Unique && typeof value === 'string' && value && (cache?.knownTaken(view, name, value) ?? (await isValueTaken(db, view, name, value, input.accountId)))) {
         throw new ApiError(400, 'field_not_unique', { field, value });
       }
       after[name] = value;
@@ -139,7 +141,7 @@ export async function validateViewValues(input: ViewValidation, viewValues: View
     if (definition.MaxLength !== null && [...value].length > definition.MaxLength) throw new ApiError(400, 'field_too_long', { field, max: String(definition.MaxLength) });
     if (definition.Pattern && !new RegExp(definition.Pattern).test(value)) throw new ApiError(400, 'field_invalid_format', { field });
     if (definition.EnumName) {
-      const members = (await loadEnumMembers(db, definition.EnumName)) ?? [];
+      const members = (await (cache ? cache.enumMembers(db, definition.EnumName) : loadEnumMembers(db, definition.EnumName))) ?? [];
       if (!members.some((m) => m.Value === value)) throw new ApiError(400, 'field_invalid_value', { field, value });
     }
   }

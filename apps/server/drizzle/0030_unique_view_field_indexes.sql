@@ -1,0 +1,2 @@
+CREATE INDEX "accounts_identificator_lower_idx" ON "accounts" USING btree (lower("views" -> 'Company' -> 'Values' ->> 'AccountIdentificator'));--> statement-breakpoint
+CREATE INDEX "accounts_username_view_lower_idx" ON "accounts" USING btree (lower("views" -> 'User' -> 'Values' ->> 'Username'));
