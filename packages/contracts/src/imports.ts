@@ -94,6 +94,16 @@ export const getImportsRequestSchema = z
 export type GetImportsRequest = z.infer<typeof getImportsRequestSchema>;
 export const getImportsResponseSchema = z.object({ Imports: z.array(importSchema), Total: z.number().int() });
 
+/** UploadImport with the file itself as the body (application/octet-stream, up to MAX_IMPORT_FILE_BYTES): the other fields in the query string. */
+export const uploadImportFileQuerySchema = z
+  .object({
+    FileName: z.string().trim().min(1).max(200).refine((name) => importFormatOf(name) !== undefined, 'Only .csv and .xlsx files'),
+    parentAccountId: z.coerce.number().int().positive().optional(),
+    name: z.string().trim().min(1).max(100).optional(),
+  })
+  .strict();
+export type UploadImportFileQuery = z.infer<typeof uploadImportFileQuerySchema>;
+
 export const uploadImportRequestSchema = z
   .object({
     file: z

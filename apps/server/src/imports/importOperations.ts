@@ -14,9 +14,11 @@ import {
   importSchema,
   importWithErrorsSchema,
   scheduleImportRequestSchema,
+  uploadImportFileQuerySchema,
   uploadImportRequestSchema,
   validateImportRequestSchema,
   type AccountImport,
+  type UploadImportFileQuery,
   type ImportStatus,
 } from '@cmp/contracts/imports';
 import { fileDownloadSchema } from '@cmp/contracts/users';
@@ -29,6 +31,7 @@ import { ApiError, accessDenied } from '../platform/errors';
 import { defineOperation, type SignedInContext } from '../platform/operations';
 import type { AccountRow } from '../platform/session';
 import { storeImportFile } from './importFile';
+import { heldFile, spooledFile } from './importUpload';
 import { IMPORT_JOB, checkImport } from './importRunner';
 import { importTemplate } from './importTemplate';
 
@@ -136,29 +139,38 @@ const getImports = defineOperation({
 const uploadImport = defineOperation({
   service: 'IImportService',
   operation: 'UploadImport',
-  summary: `Uploads a CSV or Excel (.xlsx) file of companies, departments and users (file: {FileName, ContentBase64}, at most ${MAX_IMPORT_FILE_BYTES / 1024 / 1024} MB within the request size limit) to import under an account of the caller’s hierarchy (parentAccountId, by default the caller’s organisation), and checks it row by row at once, writing nothing: answers the Pending, not yet scheduled import with its first row errors. GetImportTemplate gives the columns.`,
+  summary: `Uploads a CSV or Excel (.xlsx) file of companies, departments and users, at most ${MAX_IMPORT_FILE_BYTES / 1024 / 1024} MB, to import under an account of the caller’s hierarchy (parentAccountId, by default the caller’s organisation), and checks it row by row at once, writing nothing: answers the Pending, not yet scheduled import with its first row errors. The file comes either in the JSON body (file: {FileName, ContentBase64}, within the request size limit) or as the body itself (Content-Type: application/octet-stream) with FileName, parentAccountId and name in the query string. GetImportTemplate gives the columns.`,
   request: uploadImportRequestSchema,
   response: importWithErrorsSchema,
   rule: IMPORT_CHANGE_RULE,
+  fileBody: { query: uploadImportFileQuerySchema },
   async handler(input, ctx) {
     const { db, caller } = ctx;
-    const parent = await requireAccountInHierarchy(db, caller, input.parentAccountId ?? caller.companyAccount.id, MY_IMPORTS_READ);
-    const format = importFormatOf(input.file.FileName)!;
-    const bytes = Buffer.from(input.file.ContentBase64, 'base64');
-    if (bytes.length > MAX_IMPORT_FILE_BYTES) throw new ApiError(400, 'import_file_unreadable');
-    // The content must be what the extension says (DESIGN.md uploads): an .xlsx is a ZIP, a CSV is text.
-    const isZip = ZIP_MAGIC.every((byte, index) => bytes[index] === byte);
-    if ((format === 'Excel') !== isZip || (format === 'CSV' && bytes.subarray(0, 4096).includes(0))) throw new ApiError(400, 'import_file_unreadable');
-    const name = input.name ?? input.file.FileName.replace(/\.[^.]+$/, '').slice(0, 100);
-    const record = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(accountImports)
-        .values({ name, format, parentAccountId: parent.id, creatorAccountId: caller.userAccount.id, locale: ctx.locale, fileBytes: bytes.length })
-        .returning();
-      await storeImportFile(tx, row!.id, [bytes]);
-      await auditAccountChange(tx, ctx, 'AccountsImportUploaded', parent, { ImportId: row!.id, Name: name, FileName: input.file.FileName, Bytes: bytes.length });
-      return row!;
-    });
+    const fields: UploadImportFileQuery = ctx.upload
+      ? (ctx.upload.fields as UploadImportFileQuery)
+      : { FileName: input.file.FileName, parentAccountId: input.parentAccountId, name: input.name };
+    const parent = await requireAccountInHierarchy(db, caller, fields.parentAccountId ?? caller.companyAccount.id, MY_IMPORTS_READ);
+    const received = ctx.upload ? await spooledFile(ctx.upload.body) : heldFile(Buffer.from(input.file.ContentBase64, 'base64'));
+    let record: typeof accountImports.$inferSelect;
+    try {
+      const format = importFormatOf(fields.FileName)!;
+      if (received.bytes === 0 || received.bytes > MAX_IMPORT_FILE_BYTES) throw new ApiError(400, 'import_file_unreadable');
+      // The content must be what the extension says (DESIGN.md uploads): an .xlsx is a ZIP, a CSV is text.
+      const isZip = ZIP_MAGIC.every((byte, index) => received.head[index] === byte);
+      if ((format === 'Excel') !== isZip || (format === 'CSV' && received.head.includes(0))) throw new ApiError(400, 'import_file_unreadable');
+      const name = fields.name ?? fields.FileName.replace(/\.[^.]+$/, '').slice(0, 100);
+      record = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(accountImports)
+          .values({ name, format, parentAccountId: parent.id, creatorAccountId: caller.userAccount.id, locale: ctx.locale, fileBytes: received.bytes })
+          .returning();
+        await storeImportFile(tx, row!.id, received.chunks());
+        await auditAccountChange(tx, ctx, 'AccountsImportUploaded', parent, { ImportId: row!.id, Name: name, FileName: fields.FileName, Bytes: received.bytes });
+        return row!;
+      });
+    } finally {
+      received.dispose();
+    }
     await checkImport(db, record, caller, parent);
     return { Import: await loadImportView(db, record.id), Errors: await firstErrors(db, record.id) };
   },

@@ -21,6 +21,8 @@ export const XSRF_HEADER = 'x-xsrf-token';
 /** `POST /DataModel/service.svc/rest/I<Service>Service/<Operation>` for every registered operation (DESIGN.md "The API"). */
 export function registerOperationRoute(app: FastifyInstance, registry: OperationRegistry, db: Database, config: ServerConfig, mailer: Mailer, sessionCache: SessionCache): void {
   installJsonBodyParser(app);
+  // A file as the body, for the operations that take one (fileBody): handed over unread, as a stream.
+  app.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
   app.post<{ Params: { service: string; operation: string } }>(`${OPERATION_PREFIX}/:service/:operation`, async (request, reply) => {
     const def = registry.find(request.params.service, request.params.operation);
     if (!def) throw new ApiError(404, 'unknown_operation', { operation: `${request.params.service}/${request.params.operation}` });
@@ -36,8 +38,11 @@ export function registerOperationRoute(app: FastifyInstance, registry: Operation
       if (caller.mustSetupMfa && !def.allowDuringMfaSetup) throw new ApiError(403, 'mfa_setup_required');
       if (!isAllowed(caller.capabilities, def.access.rule)) throw accessDenied();
     }
-    const input = parseBody(def.request, request.body);
-    const ctx = { db, config, mailer, request, reply, locale: localeFromAcceptLanguage(request.headers['accept-language']), caller };
+    const isFileBody = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase() === 'application/octet-stream';
+    if (isFileBody && !def.fileBody) throw invalidRequest('This operation takes a JSON body.');
+    const upload = isFileBody ? { fields: parseBody(def.fileBody!.query, request.query), body: request.body as AsyncIterable<Buffer> } : undefined;
+    const input = upload ? undefined : parseBody(def.request, request.body);
+    const ctx = { db, config, mailer, request, reply, locale: localeFromAcceptLanguage(request.headers['accept-language']), caller, upload };
     if (def.answerCachedPerSession && caller) {
       // Kept encoded: each send then skips serialising, measuring and encoding the text (issue 12).
       const json = await memoized(caller, `answer:${def.service}/${def.operation}`, async () => Buffer.from(JSON.stringify(await def.handler(input, ctx as never))));

@@ -16,6 +16,8 @@ export interface OperationContext {
   locale: Locale;
   /** null only for public operations. */
   caller: CallerSession | null;
+  /** A `fileBody` operation called with the file as its body: the query's fields and the body, not yet read. */
+  upload?: { fields: unknown; body: AsyncIterable<Buffer> };
 }
 
 export interface SignedInContext extends OperationContext {
@@ -39,6 +41,12 @@ interface OperationBase<Req extends z.ZodType, Res extends z.ZodType> {
    * throughput (issue 14: each next request reloaded its session with eight statements).
    */
   keepsSessions?: boolean;
+  /**
+   * Also takes the file itself as the body (application/octet-stream), read as a stream and so not
+   * held to the JSON size limit, with the other fields in the query string, checked by `query`.
+   * The handler then gets `ctx.upload` and no input (DESIGN.md "Uploads": files over a few MB).
+   */
+  fileBody?: { query: z.ZodType };
 }
 
 interface SignedInOperationOptions {

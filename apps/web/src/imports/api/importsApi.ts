@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { z } from 'zod';
 import type { AccountImport, GetImportsRequest, getImportsResponseSchema, ImportErrorsPage, ImportFormat, ImportWithErrors, ScheduleImportRequest } from '@cmp/contracts/imports';
 import type { FileDownload } from '@cmp/contracts/users';
-import { callOperation } from '../../platform/api/callOperation';
+import { callOperation, callOperationWithFile } from '../../platform/api/callOperation';
 
 // IImportService from the portal (issue 17 "Account imports").
 
@@ -36,7 +36,9 @@ export function useImportChanges() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: IMPORTS_KEY });
   return {
     upload: useMutation({
-      mutationFn: (input: { file: { FileName: string; ContentBase64: string }; name?: string }) => callOperation<ImportWithErrors>(SERVICE, 'UploadImport', input, { suppressErrorToast: true }),
+      // The file itself as the body: a large file is streamed, not turned into base64 JSON.
+      mutationFn: ({ file, name }: { file: File; name?: string }) =>
+        callOperationWithFile<ImportWithErrors>(SERVICE, 'UploadImport', { FileName: file.name, name }, file, { suppressErrorToast: true }),
       onSuccess: refresh,
     }),
     schedule: useMutation({

@@ -12,7 +12,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { importFormatOf, type ImportFormat, type ImportWithErrors } from '@cmp/contracts/imports';
+import { MAX_IMPORT_FILE_BYTES, importFormatOf, type ImportFormat, type ImportWithErrors } from '@cmp/contracts/imports';
 import { failureText } from '../../platform/api/failureText';
 import { saveDownload } from '../../platform/files/saveDownload';
 import { showMessage } from '../../platform/messages/messageStore';
@@ -20,7 +20,6 @@ import { MdiIcon } from '../../platform/ui/MdiIcon';
 import { fetchImportTemplate, useImportChanges } from '../api/importsApi';
 import { ImportErrorsDialog } from '../components/ImportErrorsDialog';
 import { ImportErrorsTable } from '../components/ImportErrorsTable';
-import { fileToBase64 } from '../utils/fileToBase64';
 
 /**
  * /Account/Import (New → Import; Create on user, product or company account): download the
@@ -56,8 +55,12 @@ export function ImportAccountsScreen() {
       setFormError(t('imports.file_required'));
       return;
     }
+    if (file.size > MAX_IMPORT_FILE_BYTES) {
+      setFormError(t('imports.file_too_large', { size: MAX_IMPORT_FILE_BYTES / 1024 / 1024 }));
+      return;
+    }
     try {
-      const answer = await upload.mutateAsync({ file: { FileName: file.name, ContentBase64: await fileToBase64(file) }, name: name.trim() || undefined });
+      const answer = await upload.mutateAsync({ file, name: name.trim() || undefined });
       setChecked(answer);
       setSkipInvalid(false);
     } catch (error) {

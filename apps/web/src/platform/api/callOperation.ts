@@ -26,15 +26,34 @@ export async function callOperation<TResponse = unknown>(
   service: string,
   operation: string,
   body: unknown = {},
-  { suppressErrorToast = false, signal, headers }: CallOptions = {},
+  options: CallOptions = {},
 ): Promise<TResponse> {
+  return send<TResponse>(`${OPERATIONS_BASE_PATH}/${service}/${operation}`, operation, JSON.stringify(body), 'application/json', options);
+}
+
+/**
+ * Calls an operation that takes a file as its body (UploadImport): the browser streams the file
+ * itself, so it may be far larger than a JSON body could carry; the other fields go in the query.
+ */
+export async function callOperationWithFile<TResponse = unknown>(
+  service: string,
+  operation: string,
+  fields: Record<string, string | number | undefined>,
+  file: Blob,
+  options: CallOptions = {},
+): Promise<TResponse> {
+  const query = new URLSearchParams(Object.entries(fields).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])));
+  return send<TResponse>(`${OPERATIONS_BASE_PATH}/${service}/${operation}?${query.toString()}`, operation, file, 'application/octet-stream', options);
+}
+
+async function send<TResponse>(url: string, operation: string, body: BodyInit, contentType: string, { suppressErrorToast = false, signal, headers }: CallOptions): Promise<TResponse> {
   let response: Response;
   try {
     if (!readCookie(XSRF_COOKIE)) await fetchXsrfCookie(signal);
-    response = await fetch(`${OPERATIONS_BASE_PATH}/${service}/${operation}`, {
+    response = await fetch(url, {
       method: 'POST',
-      headers: { ...headers, ...requestHeaders() },
-      body: JSON.stringify(body),
+      headers: { ...headers, ...requestHeaders(contentType) },
+      body,
       credentials: 'same-origin',
       signal,
     });
@@ -60,9 +79,9 @@ async function fetchXsrfCookie(signal: AbortSignal | undefined): Promise<void> {
   await fetch('/healthz', { credentials: 'same-origin', signal }).catch(() => undefined);
 }
 
-function requestHeaders(): Record<string, string> {
+function requestHeaders(contentType: string): Record<string, string> {
   const headers: Record<string, string> = {
-    'Content-Type': 'application/json',
+    'Content-Type': contentType,
     Accept: 'application/json',
     // spec §7: every request carries the current language and the anti-forgery value.
     'Accept-Language': currentLanguage(),

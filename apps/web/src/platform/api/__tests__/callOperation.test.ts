@@ -3,7 +3,7 @@ import i18next from 'i18next';
 import { installFakeFetch } from '../../../test/fakeFetch';
 import { messageStore } from '../../messages/messageStore';
 import { apiErrorText, messageInBody } from '../apiErrorText';
-import { callOperation } from '../callOperation';
+import { callOperation, callOperationWithFile } from '../callOperation';
 import { callLatestOperation, supersedePrevious } from '../supersedePrevious';
 
 const t = (key: string, values?: Record<string, string>) => i18next.t(key, values);
@@ -49,6 +49,19 @@ describe('callOperation', () => {
     expect(init?.credentials).toBe('same-origin');
     expect(init?.body).toBe('{}');
     expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json', 'Accept-Language': 'en', 'X-XSRF-TOKEN': 'token/123' });
+  });
+
+  it('sends a file as the body itself, with the other fields in the query (UploadImport)', async () => {
+    document.cookie = 'XSRF-TOKEN=abc';
+    const fetch = installFakeFetch(() => ({ body: { Import: { ImportId: 4 } } }));
+    const file = new Blob(['Type,Company'], { type: 'text/csv' });
+
+    await expect(callOperationWithFile('IImportService', 'UploadImport', { FileName: 'a b.csv', name: undefined, parentAccountId: 7 }, file)).resolves.toEqual({ Import: { ImportId: 4 } });
+
+    const [url, init] = fetch.mock.calls[0];
+    expect(url).toBe('/DataModel/service.svc/rest/IImportService/UploadImport?FileName=a+b.csv&parentAccountId=7');
+    expect(init?.body).toBe(file);
+    expect(init?.headers).toMatchObject({ 'Content-Type': 'application/octet-stream', 'X-XSRF-TOKEN': 'abc' });
   });
 
   it('rejects with the server message and shows it as an error toast', async () => {
