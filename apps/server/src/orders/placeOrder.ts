@@ -10,7 +10,7 @@ import { insertAccount } from '../accounts/accountStore';
 import { productViewOf } from './orderViewValues';
 import { money } from '../pricing/money';
 import { enqueueProvisioning, type ProvisioningJobSettings } from '../provisioning/provisioningJob';
-import { creditCheckedOrder, orderValueText, priceOrderLines, termEnd } from './orderPricing';
+import { creditCheckedOrder, orderValueText, priceOrderLines, termEnd, type PricedLines } from './orderPricing';
 import { orderDetailOf } from './orderQueries';
 import type { OrderRow } from './orderStateMachine';
 
@@ -59,12 +59,15 @@ export async function placeOrderWithDetail(
   request: OrderRequest,
   parent: AccountRow,
   company: AccountRow,
+  /** Prices agreed elsewhere (an accepted quote's discount): the order, its credit check and its subscription take them. */
+  agreed?: (listed: PricedLines) => PricedLines,
 ): Promise<PlacedOrder> {
   const now = new Date();
-  const lines = await priceOrderLines(tx, locale, request, parent, company);
-  if (request.expectedOrderValue !== undefined && !money(request.expectedOrderValue || 'NaN').equals(money(orderValueText(lines)))) {
-    throw new ApiError(409, 'order_price_changed', { orderValue: orderValueText(lines), currency: lines.currency });
+  const listed = await priceOrderLines(tx, locale, request, parent, company);
+  if (request.expectedOrderValue !== undefined && !money(request.expectedOrderValue || 'NaN').equals(money(orderValueText(listed)))) {
+    throw new ApiError(409, 'order_price_changed', { orderValue: orderValueText(listed), currency: listed.currency });
   }
+  const lines = agreed ? agreed(listed) : listed;
   const seller = await sellerOf(tx, company);
   // The product's view fields (checked by the operation, orderViewValues.ts) live on its account, as a created account's do.
   const viewValues = request.viewValues ?? {};

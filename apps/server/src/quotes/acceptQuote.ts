@@ -2,15 +2,15 @@ import { asc, eq } from 'drizzle-orm';
 import type { Order, OrderPriceLine, OrderRequest } from '@cmp/contracts/orders';
 import type { QuoteDetail } from '@cmp/contracts/salesQuotes';
 import { auditAccountChange } from '../platform/audit';
-import type { Tx } from '../platform/db/database';
-import { orders, salesQuoteLines, subscriptions } from '../platform/db/schema';
+import { salesQuoteLines } from '../platform/db/schema';
 import { accessDenied } from '../platform/errors';
 import { REPLAYED_HEADER, withIdempotency } from '../platform/idempotency';
 import type { SignedInContext } from '../platform/operations';
 import { mailOrderPlaced } from '../orders/orderMail';
 import { checkOrderViewValues } from '../orders/orderViewValues';
 import { placeOrderWithDetail, sendOrderProvisioning } from '../orders/placeOrder';
-import { money, moneyString, minorUnits } from '../pricing/money';
+import { money } from '../pricing/money';
+import type { PricedLines } from '../orders/orderPricing';
 import { enqueueProvisioning, type ProvisioningJobSettings } from '../provisioning/provisioningJob';
 import { requireQuote } from './quoteAccess';
 import { quoteDetail } from './quoteQueries';
@@ -20,29 +20,24 @@ import { moveQuote } from './quoteStatus';
 // path (orders/placeOrder.ts) in one transaction with the quote's own step Sent → Accepted. The quote
 // row is locked first and moved conditionally, so of two accepts at once the second waits, finds the
 // quote Accepted and answers 409: one set of orders, whatever the clicks. Each order is placed at the
-// list price the quote showed (a price that moved since answers 409, as PlaceOrder does) and then
-// carries the quote's discounted lines, so its subscription bills the quoted value.
+// list price the quote showed (a price that moved since answers 409, as PlaceOrder does) and carries
+// the quote's discounted lines: its credit check weighs, and its subscription bills, the quoted value.
 
-/** The order and subscription of a line take the quote's discounted prices. */
-async function applyQuotedPrices(tx: Tx, order: Order & { Lines: OrderPriceLine[] }, line: typeof salesQuoteLines.$inferSelect): Promise<Order> {
-  if (money(line.discountPercent).isZero()) return order;
-  const quoted = line.priceLines as OrderPriceLine[];
-  const scale = minorUnits(order.Currency);
-  const setup = quoted.filter((l) => l.FeeType === 'Setup').reduce((sum, l) => sum.add(l.Amount), money(0));
-  const recurringUnit = quoted.find((l) => l.FeeType === 'Recurring')?.UnitPrice ?? null;
-  const lowered = money(order.OrderValue).minus(line.value);
-  const projected = order.ProjectedInvoice === null || order.ProjectedInvoice === undefined ? null : moneyString(money(order.ProjectedInvoice).minus(lowered), scale);
-  await tx
-    .update(orders)
-    .set({ orderValue: line.value, setupFee: moneyString(setup, scale), priceLines: quoted, ...(projected === null ? {} : { projectedInvoice: projected }) })
-    .where(eq(orders.id, order.Id));
-  if (order.SubscriptionAccountId !== null && order.SubscriptionAccountId !== undefined) {
-    await tx
-      .update(subscriptions)
-      .set({ priceLines: quoted, ...(recurringUnit === null ? {} : { unitPrice: recurringUnit }) })
-      .where(eq(subscriptions.accountId, order.SubscriptionAccountId));
-  }
-  return { ...order, OrderValue: line.value };
+/** A line's order at the quote's discounted prices: what its credit check weighs and its subscription bills. */
+function quotedPrices(line: typeof salesQuoteLines.$inferSelect): (listed: PricedLines) => PricedLines {
+  return (listed) => {
+    if (money(line.discountPercent).isZero()) return listed;
+    const quoted = line.priceLines as OrderPriceLine[];
+    const sum = (fee: OrderPriceLine['FeeType']) => quoted.filter((l) => l.FeeType === fee).reduce((total, l) => total.add(l.Amount), money(0));
+    return {
+      ...listed,
+      lines: quoted,
+      setup: sum('Setup'),
+      recurring: sum('Recurring'),
+      orderValue: money(line.value),
+      recurringUnitPrice: quoted.find((l) => l.FeeType === 'Recurring')?.UnitPrice ?? listed.recurringUnitPrice,
+    };
+  };
 }
 
 export async function acceptQuote(ctx: SignedInContext, quoteId: number): Promise<{ Quote: QuoteDetail }> {
@@ -67,8 +62,7 @@ export async function acceptQuote(ctx: SignedInContext, quoteId: number): Promis
         expectedOrderValue: line.listValue,
         viewValues,
       };
-      const { detail, provisioningRequestIds } = await placeOrderWithDetail(tx, caller, locale, request, customer, customer);
-      const order = await applyQuotedPrices(tx, detail, line);
+      const { detail: order, provisioningRequestIds } = await placeOrderWithDetail(tx, caller, locale, request, customer, customer, quotedPrices(line));
       await tx.update(salesQuoteLines).set({ orderId: order.Id }).where(eq(salesQuoteLines.id, line.id));
       await auditAccountChange(tx, ctx, 'OrderPlaced', customer, {
         OrderId: order.Id,

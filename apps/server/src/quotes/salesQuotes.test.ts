@@ -155,6 +155,29 @@ describe('the customer decides (AcceptQuote, RejectQuote)', () => {
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['QuoteSaved', 'QuoteSent', 'OrderPlaced', 'QuoteAccepted']));
   });
 
+  it('weighs the quoted, discounted value in the credit check, not the list value', async () => {
+    const probe = (await save()).body.Quote;
+    const id = await sentQuote([line({ Quantity: 40, DiscountPercent: probe.Lines[0].MaxDiscountPercent })]);
+    const quoted = (await op('GetQuote', { quoteId: id }, companyAdmin)).body.Quote.Lines[0] as { Value: string; ListValue: string };
+    expect(Number(quoted.Value)).toBeLessThan(Number(quoted.ListValue));
+    // A limit the discounted order fits under and the listed one would not.
+    const preview = await call(server.app, 'IAccountService/PreviewOrder', { parentAccountId: contoso, productName: 'NIMBUS_ENDPOINT', quantity: 40, commitment: '1-month', billingFrequency: 'Monthly' }, { cookie: companyAdmin });
+    const openBalance = Number((preview.body as { OpenBalance: string }).OpenBalance);
+    const limit = (openBalance + (Number(quoted.Value) + Number(quoted.ListValue)) / 2).toFixed(2);
+    await server.handle.db.execute(sql`update company_credit_limits set credit_limit = ${limit} where company_account_id = ${contoso}`);
+    try {
+      const accepted = await op('AcceptQuote', { quoteId: id }, companyAdmin);
+      expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+      const [order] = await rowsOf<{ approval_status: string; order_value: string; projected_invoice: string }>(
+        sql`select o.approval_status, o.order_value::text, o.projected_invoice::text from sales_quote_lines l join orders o on o.id = l.order_id where l.quote_id = ${id}`,
+      );
+      expect(order).toMatchObject({ approval_status: 'Approved', order_value: quoted.Value });
+      expect(Number(order!.projected_invoice)).toBeCloseTo(openBalance + Number(quoted.Value), 2);
+    } finally {
+      await server.handle.db.execute(sql`update company_credit_limits set credit_limit = 100000 where company_account_id = ${contoso}`);
+    }
+  });
+
   it('makes one set of orders when two accepts race', async () => {
     const id = await sentQuote();
     const countBefore = await orderCount();
