@@ -95,7 +95,7 @@ async function importAll(handle: DatabaseHandle, record: typeof accountImports.$
   if (check.errorCount) throw new Error(`the generated file has ${check.errorCount} errors`);
   await handle.db.update(accountImports).set({ scheduleDate: new Date() }).where(eq(accountImports.id, record.id));
   const runStart = performance.now();
-  await runImport(handle.db, record.id);
+  await runImport(handle.db, record.id, readConfig({}));
   const runSeconds = (performance.now() - runStart) / 1000;
   const [done] = await handle.db.select().from(accountImports).where(eq(accountImports.id, record.id));
   if (done!.status !== 'Completed') throw new Error(`the import ended ${done!.status}`);

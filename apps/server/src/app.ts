@@ -199,7 +199,7 @@ export async function buildServer({ database, config, logger = false, extraOpera
     ...billingJobs,
     ...invoiceFileJobs({ config, mailer: mail }),
     ...adminConsoleJobs(config),
-    ...importJobs({ send: (name, data, options) => jobs.send(name, data, options) }),
+    ...importJobs({ send: (name, data, options) => jobs.send(name, data, options), mail: config }),
   ]);
   app.decorate('jobs', jobs);
   // Started a moment after the server answers (issue 12: start-up), not in its way; a job sent

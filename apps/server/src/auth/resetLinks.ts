@@ -21,9 +21,21 @@ export async function createResetLink(
   user: Pick<UserRow, 'accountId' | 'username'>,
   validForMs = config.passwordResetMinutes * 60_000,
 ): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await tx.insert(passwordResetTokens).values({ tokenHash: hashResetToken(token), userAccountId: user.accountId, expiresAt: new Date(Date.now() + validForMs) });
-  return `${config.publicUrl}/#/reset-password/${encodeURIComponent(user.username)}/${token}`;
+  return (await createResetLinks(tx, config, [user], validForMs))[0]!;
+}
+
+/** createResetLink for many users in one statement (an import's invitations), in their order. */
+export async function createResetLinks(
+  tx: Queryable,
+  config: Pick<ServerConfig, 'publicUrl'>,
+  users: Pick<UserRow, 'accountId' | 'username'>[],
+  validForMs: number,
+): Promise<string[]> {
+  if (users.length === 0) return [];
+  const tokens = users.map(() => randomBytes(32).toString('base64url'));
+  const expiresAt = new Date(Date.now() + validForMs);
+  await tx.insert(passwordResetTokens).values(users.map((user, i) => ({ tokenHash: hashResetToken(tokens[i]!), userAccountId: user.accountId, expiresAt })));
+  return users.map((user, i) => `${config.publicUrl}/#/reset-password/${encodeURIComponent(user.username)}/${tokens[i]}`);
 }
 
 /** The reset mail, sent after the transaction (DESIGN.md mail), in the user's language. */

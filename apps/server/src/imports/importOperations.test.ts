@@ -98,11 +98,21 @@ describe('account imports', () => {
     const audit = await rowsOf<{ action: string }>(sql`select action from audit_log where details ->> 'ImportId' = ${String(importId)}`);
     expect(audit.filter((a) => a.action === 'AccountCreated')).toHaveLength(5);
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['AccountsImportUploaded', 'AccountsImportScheduled', 'AccountsImportFinished']));
+    // Each imported user is invited as CreateAccount invites: a set-password link from the import's creator.
+    const mails = await rowsOf<{ recipient: string; text_body: string }>(sql`select recipient, text_body from mail_outbox where recipient like '%@alpha.example' order by recipient`);
+    expect(mails.map((m) => m.recipient)).toEqual(['ann@alpha.example', 'bob@alpha.example']);
+    expect(mails[0]!.text_body).toContain('Nora Winters');
+    const link = mails[0]!.text_body.match(/#\/reset-password\/ann\.alpha\.import\/([\w-]+)/);
+    expect(link).not.toBeNull();
+    const reset = await call(server.app, 'ISelfCareService/ResetPassword', { username: 'ann.alpha.import', token: link![1], newPassword: 'Imported-Pass-2026!' });
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+    const [credentials] = await rowsOf<{ has_password: boolean }>(sql`select password_hash is not null as has_password from users where username = 'ann.alpha.import'`);
+    expect(credentials).toEqual({ has_password: true });
   });
 
   it('creates nothing twice when a killed run is started again', async () => {
     await server.handle.db.execute(sql`update account_imports set status = 'InProgress' where id = ${importId}`);
-    await runImport(server.handle.db, importId);
+    await runImport(server.handle.db, importId, server.config);
     expect(await rowsOf(sql`select id from accounts where display_name in ('Alpha Imports Ltd', 'Gamma Imports Ltd')`)).toHaveLength(2);
     const [record] = await rowsOf<{ status: string; imported_count: number }>(sql`select status, imported_count from account_imports where id = ${importId}`);
     expect(record).toEqual({ status: 'Error', imported_count: 5 });
@@ -118,7 +128,7 @@ describe('account imports', () => {
     expect(cancelled.body.Status).toBe('Cancelled');
     expect((await op('CancelImport', { importId: id }, reseller)).status).toBe(409);
     expect((await op('CancelImport', { importId }, reseller)).status).toBe(409);
-    await runImport(server.handle.db, id);
+    await runImport(server.handle.db, id, server.config);
     expect(await rowsOf(sql`select id from accounts where display_name = 'Delta Imports Ltd'`)).toEqual([]);
   });
 

@@ -12,7 +12,10 @@ import { findCompanyAccount, loadAccount, loadCapabilities, type AccountRow, typ
 import { readImportFile, readImportRows, UnreadableImportFile } from './importFile';
 import { readImportGroups } from './importGroups';
 import { newFileState, planGroup, type FileState } from './importPlan';
-import { createPlannedAccounts } from './importWrite';
+import { createPlannedAccounts, type ImportInvitations } from './importWrite';
+import { loadPlatformBranding } from '../branding/brandingRoutes';
+import { deliverOutboxMail } from '../platform/mail';
+import type { ServerConfig } from '../platform/config';
 import { ViewValidationCache } from '../accounts/views/viewValidationCache';
 
 // The check of a whole file (before anything is written) and the job that imports it, one row group
@@ -138,7 +141,10 @@ async function finish(db: Database, record: ImportRecord, status: 'Completed' | 
 }
 
 /** The job: imports every group not done yet, each in its own transaction. Idempotent. */
-export async function runImport(db: Database, importId: number): Promise<void> {
+/** What a run needs to invite the imported users: the portal's address, and SMTP to send through (else the mails wait in the outbox). */
+export type ImportMailSettings = Pick<ServerConfig, 'publicUrl' | 'smtpUrl'>;
+
+export async function runImport(db: Database, importId: number, mail: ImportMailSettings): Promise<void> {
   const record = await claimImport(db, importId);
   if (!record) return;
   const caller = await loadImportCaller(db, record.creatorAccountId);
@@ -153,20 +159,25 @@ export async function runImport(db: Database, importId: number): Promise<void> {
   const done = new Set((await db.select({ firstRow: accountImportGroups.firstRow }).from(accountImportGroups).where(eq(accountImportGroups.importId, importId))).map((g) => g.firstRow));
   let storedErrors = record.errorCount;
   const cache = new ViewValidationCache();
+  const { title } = await loadPlatformBranding(db);
+  const inviter = [caller.user.firstName, caller.user.lastName].filter(Boolean).join(' ') || caller.user.username;
+  const sender = { title, inviter, fallbackLocale: locale };
   try {
     for await (const group of readImportGroups(readImportRows(record.format as ImportFormat, readImportFile(db, importId)))) {
       if (done.has(group.firstRow)) continue;
+      const invitations: ImportInvitations = { config: mail, sender, mailIds: [] };
       try {
         await db.transaction(async (tx) => {
           const plan = await planGroup({ db: tx, caller, parent, locale, file: newFileState(), cache }, group);
           if (plan.errors.length) throw new GroupRefused(plan.errors);
-          const created = await createPlannedAccounts(tx, caller, importId, plan.accounts);
+          const created = await createPlannedAccounts(tx, caller, importId, plan.accounts, invitations);
           await tx.insert(accountImportGroups).values({ importId, firstRow: group.firstRow, outcome: 'Imported', accountsCreated: created.length });
           await tx
             .update(accountImports)
             .set({ groupsDone: sql`${accountImports.groupsDone} + 1`, importedCount: sql`${accountImports.importedCount} + ${created.length}` })
             .where(eq(accountImports.id, importId));
         });
+        await deliverInvitations(db, mail, invitations.mailIds);
       } catch (error) {
         if (isUniqueViolation(error) && (await isGroupDone(db, importId, group.firstRow))) continue;
         const errors = error instanceof GroupRefused ? error.errors : isUniqueViolation(error) ? group.rows.map((row) => ({ Row: row.row, Column: '', Message: catalogueTextOf(locale, 'import_group_conflict') })) : undefined;
@@ -192,6 +203,12 @@ export async function runImport(db: Database, importId: number): Promise<void> {
   await finish(db, record, (after?.errorCount ?? 0) > 0 ? 'Error' : 'Completed', caller);
 }
 
+/** Sends a committed group's invitations; one the mail server refuses stays in the outbox as failed, for the admin console to resend. */
+async function deliverInvitations(db: Database, mail: ImportMailSettings, mailIds: number[]): Promise<void> {
+  if (!mail.smtpUrl) return;
+  for (const id of mailIds) await deliverOutboxMail(db, mail.smtpUrl, id).catch(() => undefined);
+}
+
 async function isGroupDone(db: Database, importId: number, firstRow: number): Promise<boolean> {
   const [row] = await db.select().from(accountImportGroups).where(and(eq(accountImportGroups.importId, importId), eq(accountImportGroups.firstRow, firstRow)));
   return Boolean(row);
@@ -206,14 +223,14 @@ async function sweepDueImports(db: Database, send: SendJob): Promise<void> {
   for (const { id } of due) await send(IMPORT_JOB, { importId: id }, { singletonKey: `import-${id}` });
 }
 
-export function importJobs(settings: { send: SendJob }): JobDefinition[] {
+export function importJobs(settings: { send: SendJob; mail: ImportMailSettings }): JobDefinition[] {
   return [
     {
       name: IMPORT_JOB,
       pollingIntervalSeconds: 1,
       async handler(data, { db }) {
         const importId = Number((data as { importId?: unknown }).importId);
-        if (Number.isInteger(importId) && importId > 0) await runImport(db, importId);
+        if (Number.isInteger(importId) && importId > 0) await runImport(db, importId, settings.mail);
       },
     },
     { name: IMPORT_SWEEP_JOB, cron: '*/5 * * * *', handler: (_data, { db }) => sweepDueImports(db, settings.send) },

@@ -11,13 +11,11 @@ import {
   type DefaultView,
 } from '@cmp/contracts/accountViews';
 import { isAllowed } from '@cmp/contracts/capabilities';
-import { normalizeLocale } from '@cmp/contracts/locales';
 import { requireAccountInHierarchy } from '../../platform/access';
 import { requestMeta, writeAudit } from '../../platform/audit';
 import type { Queryable } from '../../platform/db/database';
 import { products, subscriptions } from '../../platform/db/schema';
 import { ApiError, accessDenied } from '../../platform/errors';
-import { translateMessage } from '../../platform/i18n/messages';
 import { defineOperation, type SignedInContext } from '../../platform/operations';
 import type { AccountRow } from '../../platform/session';
 import { loadPlatformBranding } from '../../branding/brandingRoutes';
@@ -29,9 +27,8 @@ import { displayNameFromViews } from './accountOperations';
 import { coerceValue, validateViewValues, viewsOfAccountType } from './viewValidation';
 import { loadViewDefinitions } from './viewMetadata';
 import { isUniqueViolation } from '../../platform/db/dbErrors';
+import { INVITATION_MS, invitationMail } from '../invitations';
 
-/** How long an invitation's set-password link stays valid (longer than a reset link: people take days to react). */
-const INVITATION_DAYS = 7;
 type ProductRow = typeof products.$inferSelect;
 
 /**
@@ -129,7 +126,7 @@ const createAccount = defineOperation({
         await createStartingRoles(tx, row);
         if (user) {
           await insertUserCredentials(tx, row.id, user);
-          invitationLink = await createResetLink(tx, ctx.config, { accountId: row.id, username: String(user.Username) }, INVITATION_DAYS * 86_400_000);
+          invitationLink = await createResetLink(tx, ctx.config, { accountId: row.id, username: String(user.Username) }, INVITATION_MS);
         }
         if (product) {
           await tx.insert(subscriptions).values({ accountId: row.id, productName: product.name, quantity: Number(views.Product?.Values.Quantity ?? 1), isPrepaid: product.isPrepaid, commitment: product.commitment });
@@ -151,14 +148,8 @@ const createAccount = defineOperation({
 /** The invitation: a set-password link through the password-reset screen (spec §4 "Password reset"). */
 async function sendInvitation(ctx: SignedInContext, user: Record<string, unknown>, link: string): Promise<void> {
   const { title } = await loadPlatformBranding(ctx.db);
-  const locale = normalizeLocale(String(user.Language ?? '')) ?? ctx.locale;
-  const username = String(user.Username);
   const inviter = [ctx.caller.user.firstName, ctx.caller.user.lastName].filter(Boolean).join(' ') || ctx.caller.user.username;
-  await ctx.mailer.send({
-    to: String(user.Email),
-    subject: translateMessage(locale, 'mail_invitation_subject', { title }),
-    text: translateMessage(locale, 'mail_invitation_body', { name: String(user.Firstname ?? username), inviter, title, username, days: String(INVITATION_DAYS), link }),
-  });
+  await ctx.mailer.send(invitationMail(user, link, { title, inviter, fallbackLocale: ctx.locale }));
 }
 
 export const createAccountOperations = [getDefaultAccountViewsForCreate, createAccount];
