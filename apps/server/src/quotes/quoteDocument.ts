@@ -29,6 +29,9 @@ const COLUMNS = [
 ] as const;
 
 const text = (locale: Locale, key: string) => translateMessage(locale, `mail_quote_pdf_${key}` as MessageKey);
+
+/** A line's term as the customer reads it: "1 month, Monthly", in the quote's language. */
+export const termText = (locale: Locale, commitment: string, billingFrequency: string): string => `${text(locale, `commitment_${commitment}`)}, ${text(locale, `frequency_${billingFrequency}`)}`;
 const amount = (value: string, currency: string) => `${value} ${currency}`;
 const day = (locale: Locale, iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
 
@@ -67,7 +70,7 @@ export async function renderQuotePdf(quote: QuoteDetail, locale: Locale): Promis
   };
   row(COLUMNS.map((column) => text(locale, column.key)), true);
   for (const line of quote.Lines) {
-    row([line.DisplayName, String(line.Quantity), `${line.Commitment}, ${line.BillingFrequency}`, amount(line.ListValue, quote.Currency), `${line.DiscountPercent} %`, amount(line.Value, quote.Currency)]);
+    row([line.DisplayName, String(line.Quantity), termText(locale, line.Commitment, line.BillingFrequency), amount(line.ListValue, quote.Currency), `${line.DiscountPercent} %`, amount(line.Value, quote.Currency)]);
   }
   doc.moveDown();
   doc.font('body').fontSize(10).text(`${text(locale, 'subtotal')}: ${amount(quote.SubTotal, quote.Currency)}`, { width: CONTENT_WIDTH, align: 'right' });
