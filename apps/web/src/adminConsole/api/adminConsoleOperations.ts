@@ -7,7 +7,7 @@ import { callOperation } from '../../platform/api/callOperation';
 const SERVICE = 'IAdminConsoleService';
 const quiet = (signal?: AbortSignal) => ({ suppressErrorToast: true, signal });
 export const ADMIN_CONSOLE_QUERY_KEY = ['adminConsole'] as const;
-/** Jobs and sessions change on their own: their pages follow them while open. */
+/** Mails, jobs and sessions change on their own: their pages follow them while open. */
 const LIVE_REFRESH_MS = 5_000;
 
 export function useOutboxMails(request: GetOutboxMailsRequest) {
@@ -15,6 +15,8 @@ export function useOutboxMails(request: GetOutboxMailsRequest) {
     queryKey: [...ADMIN_CONSOLE_QUERY_KEY, 'outbox', request],
     queryFn: ({ signal }) => callOperation<OutboxMailPage>(SERVICE, 'GetOutboxMails', request, quiet(signal)),
     placeholderData: keepPreviousData,
+    // A resend's outcome, and mails queued meanwhile (an import's invitations), show without a reload.
+    refetchInterval: LIVE_REFRESH_MS,
   });
 }
 
