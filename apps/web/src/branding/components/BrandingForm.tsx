@@ -143,32 +143,20 @@ export function BrandingForm({ stored }: { stored: Branding }) {
             </MenuItem>
           ))}
         </TextField>
-        <div>
-          <FormControlLabel
-            control={
-              <Switch
-                checked={values.analytics_enabled ?? true}
-                onChange={(e) => update('analytics_enabled', (current) => ({ ...current, analytics_enabled: e.target.checked }))}
-                slotProps={{ input: { 'aria-describedby': 'branding-analytics-help' } }}
-              />
-            }
-            label={t('admin_console.analytics_switch')}
-          />
-          <FormHelperText id="branding-analytics-help">{t('admin_console.analytics_help')}</FormHelperText>
-        </div>
-        <div>
-          <FormControlLabel
-            control={
-              <Switch
-                checked={values.event_hub_enabled ?? false}
-                onChange={(e) => update('event_hub_enabled', (current) => ({ ...current, event_hub_enabled: e.target.checked }))}
-                slotProps={{ input: { 'aria-describedby': 'branding-event-hub-help' } }}
-              />
-            }
-            label={t('admin_console.event_hub_switch')}
-          />
-          <FormHelperText id="branding-event-hub-help">{t('admin_console.event_hub_help')}</FormHelperText>
-        </div>
+        <InstanceSwitch
+          id="branding-analytics"
+          checked={values.analytics_enabled ?? true}
+          onChange={(checked) => update('analytics_enabled', (current) => ({ ...current, analytics_enabled: checked }))}
+          label={t('admin_console.analytics_switch')}
+          help={t('admin_console.analytics_help')}
+        />
+        <InstanceSwitch
+          id="branding-event-hub"
+          checked={values.event_hub_enabled ?? false}
+          onChange={(checked) => update('event_hub_enabled', (current) => ({ ...current, event_hub_enabled: checked }))}
+          label={t('admin_console.event_hub_switch')}
+          help={t('admin_console.event_hub_help')}
+        />
         <TextField label={t('branding.status_page_url')} type="url" value={values.status_page_url} onChange={(e) => set('status_page_url', e.target.value)} {...fieldProps('status_page_url', t('branding.url_help'))} />
 
         <Typography variant="subtitle1" component="h3">
@@ -199,5 +187,18 @@ export function BrandingForm({ stored }: { stored: Branding }) {
       </Stack>
       {dialog}
     </Box>
+  );
+}
+
+/** An instance-wide switch of the branding (analytics, the event hub), its help text read with it. */
+function InstanceSwitch({ id, checked, onChange, label, help }: { id: string; checked: boolean; onChange: (checked: boolean) => void; label: string; help: string }) {
+  return (
+    <div>
+      <FormControlLabel
+        control={<Switch checked={checked} onChange={(e) => onChange(e.target.checked)} slotProps={{ input: { 'aria-describedby': `${id}-help` } }} />}
+        label={label}
+      />
+      <FormHelperText id={`${id}-help`}>{help}</FormHelperText>
+    </div>
   );
 }
