@@ -54,6 +54,9 @@ test('an administrator imports a company from a CSV after fixing the row the che
   // The corrected file passes and is scheduled for now.
   await page.getByRole('button', { name: TEXT.upload_other }).click();
   await page.getByLabel(TEXT.file_label).setInputFiles({ name: `good-${suffix}.csv`, mimeType: 'text/csv', buffer: csv(rows(`iris.${suffix}@example.com`)) });
+  // Where the company goes: picked by name (the caller's organisation when left empty).
+  await page.getByLabel(TEXT.parent_label).fill('Northwind');
+  await page.getByRole('option', { name: /^Northwind Cloud/ }).click();
   await page.getByRole('button', { name: TEXT.upload }).click();
   await expect(page.getByRole('status').filter({ hasText: fill(TEXT.check_ok, { rows: 3, groups: 1 }) })).toBeVisible();
   await expect(page.getByRole('radio', { name: TEXT.schedule_now })).toBeChecked();

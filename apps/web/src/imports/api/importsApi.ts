@@ -37,8 +37,8 @@ export function useImportChanges() {
   return {
     upload: useMutation({
       // The file itself as the body: a large file is streamed, not turned into base64 JSON.
-      mutationFn: ({ file, name }: { file: File; name?: string }) =>
-        callOperationWithFile<ImportWithErrors>(SERVICE, 'UploadImport', { FileName: file.name, name }, file, { suppressErrorToast: true }),
+      mutationFn: ({ file, name, parentAccountId }: { file: File; name?: string; parentAccountId?: number }) =>
+        callOperationWithFile<ImportWithErrors>(SERVICE, 'UploadImport', { FileName: file.name, name, parentAccountId }, file, { suppressErrorToast: true }),
       onSuccess: refresh,
     }),
     schedule: useMutation({

@@ -20,6 +20,7 @@ import { MdiIcon } from '../../platform/ui/MdiIcon';
 import { fetchImportTemplate, useImportChanges } from '../api/importsApi';
 import { ImportErrorsDialog } from '../components/ImportErrorsDialog';
 import { ImportErrorsTable } from '../components/ImportErrorsTable';
+import { AccountPicker, type PickedAccount } from '../../accounts/lifecycle/components/AccountPicker';
 
 /**
  * /Account/Import (New → Import; Create on user, product or company account): download the
@@ -29,7 +30,7 @@ import { ImportErrorsTable } from '../components/ImportErrorsTable';
 export function ImportAccountsScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const ids = { upload: useId(), check: useId(), schedule: useId(), file: useId() };
+  const ids = { upload: useId(), check: useId(), schedule: useId(), file: useId(), parent: useId() };
   const { upload, schedule, cancel } = useImportChanges();
   const [file, setFile] = useState<File>();
   const [name, setName] = useState('');
@@ -39,6 +40,7 @@ export function ImportAccountsScreen() {
   const [skipInvalid, setSkipInvalid] = useState(false);
   const [showAllErrors, setShowAllErrors] = useState(false);
   const [formError, setFormError] = useState<string>();
+  const [parent, setParent] = useState<PickedAccount[]>([]);
 
   const downloadTemplate = async (format: ImportFormat) => {
     try {
@@ -60,7 +62,7 @@ export function ImportAccountsScreen() {
       return;
     }
     try {
-      const answer = await upload.mutateAsync({ file, name: name.trim() || undefined });
+      const answer = await upload.mutateAsync({ file, name: name.trim() || undefined, parentAccountId: parent[0]?.AccountId });
       setChecked(answer);
       setSkipInvalid(false);
     } catch (error) {
@@ -132,6 +134,7 @@ export function ImportAccountsScreen() {
               <input id={ids.file} type="file" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onChange={(event) => setFile(event.target.files?.[0])} />
             </Box>
             <TextField size="small" label={t('imports.name_label')} helperText={t('imports.name_hint')} value={name} onChange={(event) => setName(event.target.value)} slotProps={{ htmlInput: { maxLength: 100 } }} />
+            <AccountPicker id={ids.parent} label={t('imports.parent_label')} helperText={t('imports.parent_hint')} value={parent} onChange={setParent} />
             <Box>
               <Button type="submit" variant="contained" startIcon={<MdiIcon path={mdiUpload} />} loading={upload.isPending}>
                 {t('imports.upload')}
