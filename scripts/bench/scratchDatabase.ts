@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { createScratchDatabase as createOnServer } from '../../apps/server/src/test/scratchDatabase';
 
 /** A fresh PostgreSQL database for one benchmark run, on DATABASE_URL's server (default 127.0.0.1:5432). */
 export interface ScratchDatabase {
@@ -10,18 +10,5 @@ export interface ScratchDatabase {
 }
 
 export async function createScratchDatabase(prefix: string, serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'): Promise<ScratchDatabase> {
-  const name = `cmp_bench_${prefix}_${Date.now()}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { serverUrl, url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+  return { serverUrl, ...(await createOnServer(serverUrl, `cmp_bench_${prefix}`)) };
 }
