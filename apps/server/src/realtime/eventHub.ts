@@ -119,7 +119,7 @@ export class EventHub {
   async onOutboxEvent(row: OutboxRow): Promise<void> {
     const payload = row.payload as Partial<HubServerMessage>;
     if (row.recipientUserIds?.length || typeof payload.Event !== 'string' || row.accountId === null) return;
-    if (![...this.clients.values()].some((client) => client.isHandshaken)) return;
+    if (!this.hasConnections()) return;
     const [owner] = await this.database.db.select({ path: accounts.path }).from(accounts).where(eq(accounts.id, row.accountId)).limit(1);
     if (!owner) return;
     const invocation = encode({ type: MessageType.Invocation, target: EVENT_HUB_METHOD, arguments: [payload] });
@@ -137,9 +137,8 @@ export class EventHub {
     for (const client of this.clients.values()) if (client.session.publicId === publicId) this.drop(client, 'The session ended.', false);
   }
 
-  /** Connections this node holds, for the admin console's census. */
-  get size(): number {
-    return this.clients.size;
+  hasConnections(): boolean {
+    return [...this.clients.values()].some((client) => client.isHandshaken);
   }
 
   /** Every 15 s: a ping to each client, the silent ones dropped, and now and then the sessions checked. */

@@ -73,6 +73,8 @@ export interface LiveSession {
 
 /** Another consumer of the bus: the event hub (eventHub.ts) hears committed outbox rows and ended sessions. */
 export interface BusListener {
+  /** Whether it holds anyone an outbox event could be for: a node with nobody to tell reads no rows. */
+  hasConnections(): boolean;
   onOutboxEvent(row: NonNullable<Awaited<ReturnType<typeof readOutboxEvent>>>): Promise<void>;
   onSessionEnded(publicId: string): void;
 }
@@ -222,7 +224,8 @@ export class LiveHub {
       event = row.event as BusEvent;
     }
     if (event.k === 'biz') {
-      if (this.connections.size === 0 && this.listeners.length === 0) return;
+      // Every committed outbox row notifies every node: one with nobody to tell skips the read.
+      if (this.connections.size === 0 && !this.listeners.some((listener) => listener.hasConnections())) return;
       const row = await readOutboxEvent(this.database.db, event.id);
       if (!row) return;
       const live = toLiveMessage(row);
