@@ -12,6 +12,7 @@ export interface PayerToBill {
   type: string;
   /** Levels below the top (the path's ids): deeper resellers are billed before those above them. */
   depth: number;
+  path: string;
 }
 
 export async function payersToBill(db: Queryable, interval: Interval, scopePath: string, options: { excludeId?: number; limit?: number } = {}): Promise<PayerToBill[]> {
@@ -22,7 +23,7 @@ export async function payersToBill(db: Queryable, interval: Interval, scopePath:
   // test per payer (10,000 companies each scanning the accounts took most of a run).
   return rowsOf<PayerToBill>(
     db,
-    sql`select c.id, c.type, array_length(string_to_array(trim(both '/' from c.path), '/'), 1) as depth from accounts c
+    sql`select c.id, c.type, c.path, array_length(string_to_array(trim(both '/' from c.path), '/'), 1) as depth from accounts c
         where c.type in ('Company', 'Reseller') and c.path like ${`${scopePath}%`} and ${exclude}
           and c.id in (
             select unnest(string_to_array(trim(both '/' from a.path), '/')::int[]) from accounts a

@@ -3,13 +3,13 @@ import type { Database, Queryable } from '../platform/db/database';
 import { accounts, billingRuns } from '../platform/db/schema';
 import { runBounded, type JobDefinition } from '../platform/jobs';
 import { intervalContaining, intervalOf, previousInterval, type Interval } from './calendar';
-import { billPayer, newRunCache } from './payerBilling';
+import { billPayers, newRunCache } from './payerBilling';
 import { payersToBill, type PayerToBill } from './billingPayers';
 
 // The billing run (issue 15; README "Billing"): a row in billing_runs, then a pg-boss job that bills
 // each payer below its scope in its own transaction (payerBilling.ts). The job may be repeated — a
 // retry, a second node, a restart after `kill -9` — and only bills the payers still without their
-// month's mark, so a run always completes with exactly one invoice per payer, seller and month.
+// month's mark (payers are billed in batches, a transaction each), so a run always completes with exactly one invoice per payer, seller and month.
 // Companies come first, then the resellers from the deepest up to the platform owner: a reseller's
 // invoice copies the lines it issued (upstreamBilling.ts), so it is billed after its customers.
 
@@ -21,7 +21,7 @@ export const PAYER_CONCURRENCY = 4;
 
 /**
  * The month that ended last in UTC: what a run bills unless told otherwise. A payer west of UTC may
- * still be in it; billPayer leaves such a payer for a later run.
+ * still be in it; billPayers leaves such a payer for a later run.
  */
 export function lastEndedInterval(now = new Date()): Interval {
   return previousInterval(intervalContaining(Math.floor(now.getTime() / 86_400_000)));
@@ -35,13 +35,43 @@ export async function createBillingRun(db: Queryable, input: { intervalId: strin
 }
 
 /**
- * The payers in the order they are billed, in batches billed side by side: every company, then the
- * resellers one level at a time from the deepest up, each level after the one below it committed.
+ * Companies billed in one transaction (payerBilling.ts billPayers). A reseller is a batch of its own:
+ * its bill holds a line for every subscription below it, so it is a big batch already, and resellers
+ * side by side keep the connections busy.
  */
-export function billingOrder(payers: readonly PayerToBill[]): number[][] {
-  const companies = payers.filter((p) => p.type !== 'Reseller').map((p) => p.id);
+export const COMPANIES_PER_BATCH = 25;
+
+/**
+ * The payers in the order they are billed, in levels, each in batches billed side by side: every
+ * company, then the resellers one level at a time from the deepest up, each level after the one
+ * below it committed. A batch holds payers of one parent (so of one seller), and batches of
+ * different parents alternate, so batches billed side by side seldom wait for one seller's invoice
+ * counter.
+ */
+export function billingOrder(payers: readonly PayerToBill[]): number[][][] {
+  const companies = payers.filter((p) => p.type !== 'Reseller');
   const depths = [...new Set(payers.filter((p) => p.type === 'Reseller').map((p) => p.depth))].sort((a, b) => b - a);
-  return [companies, ...depths.map((depth) => payers.filter((p) => p.type === 'Reseller' && p.depth === depth).map((p) => p.id))].filter((level) => level.length > 0);
+  const levels = [companies, ...depths.map((depth) => payers.filter((p) => p.type === 'Reseller' && p.depth === depth))].filter((level) => level.length > 0);
+  return levels.map((level) => batchesOf(level, level[0]!.type === 'Reseller' ? 1 : COMPANIES_PER_BATCH));
+}
+
+function batchesOf(level: readonly PayerToBill[], size: number): number[][] {
+  const byParent = new Map<string, number[][]>();
+  for (const payer of level) {
+    const parent = payer.path.slice(0, payer.path.lastIndexOf('/', payer.path.length - 2) + 1);
+    const batches = byParent.get(parent) ?? [];
+    const last = batches.at(-1);
+    if (last && last.length < size) last.push(payer.id);
+    else batches.push([payer.id]);
+    byParent.set(parent, batches);
+  }
+  // Round robin over the parents.
+  const queues = [...byParent.values()];
+  const order: number[][] = [];
+  for (let round = 0; order.length < queues.reduce((n, q) => n + q.length, 0); round += 1) {
+    for (const queue of queues) if (queue[round]) order.push(queue[round]!);
+  }
+  return order;
 }
 
 /** Bills every payer of the run still to bill; marks the run Completed (or Failed with the reason). */
@@ -65,11 +95,10 @@ export async function executeBillingRun(db: Database, runId: number, options: Bi
     await db.update(billingRuns).set({ payersTotal: sql`${billingRuns.payersDone} + ${payers.length}`, status: 'Running', error: null }).where(eq(billingRuns.id, runId));
     const cache = newRunCache();
     for (const level of billingOrder(payers)) {
-      await runBounded(level, options.concurrency ?? 1, async (payerId) => {
-        const { outcome } = await billPayer(db, cache, payerId, interval, runId, now);
-        // A month not over yet in the payer's time zone, or a reseller waiting for a customer: a later run bills it; the run counts it as handled.
-        if (outcome !== 'billed') await db.update(billingRuns).set({ payersDone: sql`${billingRuns.payersDone} + 1` }).where(eq(billingRuns.id, runId));
-        await options.onPayerDone?.(payerId);
+      await runBounded(level, options.concurrency ?? 1, async (batch) => {
+        // A month not over yet in a payer's time zone, or a reseller waiting for a customer: a later run bills it; the run counts it as handled.
+        await billPayers(db, cache, batch, interval, runId, now);
+        for (const payerId of batch) await options.onPayerDone?.(payerId);
       });
     }
     await db.update(billingRuns).set({ status: 'Completed', finishedAt: new Date() }).where(and(eq(billingRuns.id, runId), eq(billingRuns.status, 'Running')));

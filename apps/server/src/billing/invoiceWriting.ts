@@ -1,7 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../platform/db/database';
-import { customCharges, invoiceLines, invoices } from '../platform/db/schema';
+import { invoiceLines, invoices } from '../platform/db/schema';
 import { rowsOf } from '../marketplace/catalogViewer';
+import { insertMany } from '../platform/db/insertMany';
 import type { EffectivePrice } from '../pricing/effectivePrice';
 import { Money, minorUnits, money, UNIT_PRICE_SCALE } from '../pricing/money';
 import { formatDay, type Interval } from './calendar';
@@ -43,34 +44,51 @@ export interface PendingLine extends ChargeLine {
   customerAccountId?: number;
 }
 
-/** One invoice to write: a seller, a currency and its lines. */
-export interface InvoiceGroup {
+const fixed = (amount: Money, currency: string) => amount.toFixed(minorUnits(currency));
+
+/** One document to write: a payer's invoice from one seller in one currency. */
+export interface InvoiceToWrite {
   seller: Party;
+  payer: Party;
   currency: string;
   lines: PendingLine[];
 }
 
-/** Lines per insert statement (about 20 parameters each). */
-const LINES_PER_INSERT = 1_000;
-
-const fixed = (amount: Money, currency: string) => amount.toFixed(minorUnits(currency));
-
 /** Writes one invoice of the payer in one currency; answers its id. */
 export async function writeInvoice(tx: Tx, runId: number | null, seller: Party, payer: Party, interval: Interval, currency: string, lines: PendingLine[]): Promise<number> {
-  const subtotal = lines.reduce((sum, l) => sum.plus(l.amount), money(0));
-  const tax = taxTreatment(seller, payer);
-  // Tax is one amount of the invoice, rounded once like a line; the total is the sum of rounded parts.
-  const taxAmount = subtotal.times(tax.rate).toDecimalPlaces(minorUnits(currency), Money.ROUND_HALF_UP);
-  // Gapless per seller: the counter's row lock holds until this transaction ends, and a rollback takes the number back.
-  const [counter] = await rowsOf<{ last_number: number }>(
+  const [id] = await writeInvoices(tx, runId, interval, [{ seller, payer, currency, lines }]);
+  return id!;
+}
+
+/**
+ * Writes the documents (a billing batch's) in a handful of statements whatever their number: the
+ * sellers' next numbers, the invoices, their lines, the custom charges they bill. Numbers follow the
+ * documents' order per seller. Answers the invoices' ids in that order.
+ */
+export async function writeInvoices(tx: Tx, runId: number | null, interval: Interval, documents: readonly InvoiceToWrite[]): Promise<number[]> {
+  if (documents.length === 0) return [];
+  // Gapless per seller: the counters' row locks hold until this transaction ends, and a rollback takes the numbers back.
+  const counts = new Map<number, number>();
+  for (const document of documents) counts.set(document.seller.id, (counts.get(document.seller.id) ?? 0) + 1);
+  const sellerIds = [...counts.keys()].sort((a, b) => a - b);
+  const counters = await rowsOf<{ seller_account_id: number; last_number: number }>(
     tx,
-    sql`insert into invoice_number_counters (seller_account_id, last_number) values (${seller.id}, 1)
-        on conflict (seller_account_id) do update set last_number = invoice_number_counters.last_number + 1 returning last_number`,
+    sql`insert into invoice_number_counters (seller_account_id, last_number)
+        select * from unnest(${sql.param(sellerIds)}::int[], ${sql.param(sellerIds.map((id) => counts.get(id)!))}::int[])
+        on conflict (seller_account_id) do update set last_number = invoice_number_counters.last_number + excluded.last_number
+        returning seller_account_id, last_number`,
   );
-  const [invoice] = await tx
-    .insert(invoices)
-    .values({
-      number: counter!.last_number,
+  const nextNumber = new Map(counters.map((c) => [c.seller_account_id, c.last_number - counts.get(c.seller_account_id)! + 1]));
+  const numbered = documents.map((document) => {
+    const number = nextNumber.get(document.seller.id)!;
+    nextNumber.set(document.seller.id, number + 1);
+    const { seller, payer, currency, lines } = document;
+    const subtotal = lines.reduce((sum, l) => sum.plus(l.amount), money(0));
+    const tax = taxTreatment(seller, payer);
+    // Tax is one amount of the invoice, rounded once like a line; the total is the sum of rounded parts.
+    const taxAmount = subtotal.times(tax.rate).toDecimalPlaces(minorUnits(currency), Money.ROUND_HALF_UP);
+    return {
+      number,
       kind: subtotal.isNegative() ? 'CreditNote' : 'Invoice',
       sellerAccountId: seller.id,
       payerAccountId: payer.id,
@@ -92,37 +110,40 @@ export async function writeInvoice(tx: Tx, runId: number | null, seller: Party, 
       buyerVatId: payer.vatId,
       buyerAddress: payer.address,
       billingRunId: runId,
-    })
-    .returning({ id: invoices.id });
-  const rows = lines.map((l) => ({
-    invoiceId: invoice!.id,
-    payerAccountId: payer.id,
-    customerAccountId: l.customerAccountId ?? payer.id,
-    subscriptionAccountId: l.subscriptionAccountId,
-    customChargeId: l.customChargeId,
-    reason: l.reason,
-    periodStart: formatDay(l.periodStart),
-    periodEnd: formatDay(l.periodEnd),
-    productName: l.productName,
-    description: l.description,
-    quantity: l.quantity,
-    unitPrice: l.unitPrice.toFixed(UNIT_PRICE_SCALE),
-    amount: fixed(l.amount, currency),
-    priceRule: l.priceRule,
-    purchaseUnitPrice: l.purchaseUnitPrice?.toFixed(UNIT_PRICE_SCALE) ?? null,
-    purchaseAmount: l.purchaseAmount ? fixed(l.purchaseAmount, currency) : null,
-    margin: l.purchaseAmount ? fixed(l.amount.minus(l.purchaseAmount), currency) : null,
-    upstreamCosts: l.upstream.length ? l.upstream.map((u) => ({ unitPrice: u.unitPrice.toFixed(UNIT_PRICE_SCALE), amount: fixed(u.amount, currency) })) : null,
-  }));
-  // A distributor's bill holds a line per subscription below it: written in slices, as one statement
-  // takes at most 65,535 parameters.
-  for (let i = 0; i < rows.length; i += LINES_PER_INSERT) await tx.insert(invoiceLines).values(rows.slice(i, i + LINES_PER_INSERT));
-  const chargeIds = lines.flatMap((l) => (l.customChargeId === null ? [] : [l.customChargeId]));
-  if (chargeIds.length) {
-    await tx
-      .update(customCharges)
-      .set({ status: 'Billed', billedAt: new Date(), invoiceId: invoice!.id })
-      .where(and(inArray(customCharges.id, chargeIds), eq(customCharges.status, 'PendingBilling')));
+    } satisfies typeof invoices.$inferInsert;
+  });
+  const written = await insertMany(tx, invoices, numbered, { id: invoices.id, sellerAccountId: invoices.sellerAccountId, number: invoices.number });
+  const idOf = new Map(written.map((row) => [`${row.sellerAccountId} ${row.number}`, row.id]));
+  const ids = numbered.map((invoice) => idOf.get(`${invoice.sellerAccountId} ${invoice.number}`)!);
+  const rows = documents.flatMap(({ payer, currency, lines }, index) =>
+    lines.map((l) => ({
+      invoiceId: ids[index]!,
+      payerAccountId: payer.id,
+      customerAccountId: l.customerAccountId ?? payer.id,
+      subscriptionAccountId: l.subscriptionAccountId,
+      customChargeId: l.customChargeId,
+      reason: l.reason,
+      periodStart: formatDay(l.periodStart),
+      periodEnd: formatDay(l.periodEnd),
+      productName: l.productName,
+      description: l.description,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice.toFixed(UNIT_PRICE_SCALE),
+      amount: fixed(l.amount, currency),
+      priceRule: l.priceRule,
+      purchaseUnitPrice: l.purchaseUnitPrice?.toFixed(UNIT_PRICE_SCALE) ?? null,
+      purchaseAmount: l.purchaseAmount ? fixed(l.purchaseAmount, currency) : null,
+      margin: l.purchaseAmount ? fixed(l.amount.minus(l.purchaseAmount), currency) : null,
+      upstreamCosts: l.upstream.length ? l.upstream.map((u) => ({ unitPrice: u.unitPrice.toFixed(UNIT_PRICE_SCALE), amount: fixed(u.amount, currency) })) : null,
+    })),
+  );
+  // A distributor's bill holds a line per subscription below it: one statement, a parameter per column.
+  await insertMany(tx, invoiceLines, rows);
+  const charges = rows.flatMap((row) => (row.customChargeId === null ? [] : [{ id: row.customChargeId, invoiceId: row.invoiceId }]));
+  if (charges.length) {
+    await tx.execute(sql`update custom_charges c set status = 'Billed', billed_at = now(), invoice_id = t.invoice_id
+        from unnest(${sql.param(charges.map((c) => c.id))}::int[], ${sql.param(charges.map((c) => c.invoiceId))}::int[]) as t(id, invoice_id)
+        where c.id = t.id and c.status = 'PendingBilling'`);
   }
-  return invoice!.id;
+  return ids;
 }

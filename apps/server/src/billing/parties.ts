@@ -45,15 +45,34 @@ function addressOf(values: Record<string, unknown>): string {
 
 /** The account as an invoice party, with its seller's id. */
 export async function partyOf(db: Queryable, accountId: number): Promise<Party | undefined> {
-  // The account and everything above it in one statement (its path lists their ids: `/1/57/1203/`).
-  const lineage = await rowsOf<{ id: number; type: string; path: string; name: string; views: Record<string, { Values: Record<string, unknown> }> }>(
+  return (await partiesOf(db, [accountId])).get(accountId);
+}
+
+type LineageRow = { id: number; type: string; path: string; name: string; views: Record<string, { Values: Record<string, unknown> }> };
+
+/** The accounts as invoice parties (a billing batch's payers), read in one statement; unknown ids are left out. */
+export async function partiesOf(db: Queryable, accountIds: readonly number[]): Promise<Map<number, Party>> {
+  const parties = new Map<number, Party>();
+  if (accountIds.length === 0) return parties;
+  // The accounts and everything above them (each path lists their ids: `/1/57/1203/`).
+  const rows = await rowsOf<LineageRow>(
     db,
     sql`select a.id, a.type, a.path, a.display_name as name, a.views from accounts a
-        where a.id = any(string_to_array(trim(both '/' from (select path from accounts where id = ${accountId})), '/')::int[])`,
+        where a.id in (select unnest(string_to_array(trim(both '/' from path), '/')::int[]) from accounts where id = any(${sql.param([...accountIds])}::int[]))`,
   );
-  const nearestFirst = lineage.sort((a, b) => b.path.length - a.path.length);
-  const own = nearestFirst[0];
-  if (!own || own.id !== accountId) return undefined;
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  for (const id of accountIds) {
+    const own = byId.get(id);
+    if (!own) continue;
+    const lineage = own.path.split('/').filter(Boolean).map(Number).flatMap((above) => byId.get(above) ?? []);
+    parties.set(id, partyFromLineage(lineage.reverse()));
+  }
+  return parties;
+}
+
+/** A party from its account and those above it, nearest first. */
+function partyFromLineage(nearestFirst: readonly LineageRow[]): Party {
+  const own = nearestFirst[0]!;
   const values = valuesOf(own);
   const country = text(values.Country);
   const zone = text(values.TimeZone);

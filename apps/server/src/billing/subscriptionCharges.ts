@@ -118,12 +118,21 @@ export function subscriptionCharges(states: readonly SubscriptionState[], terms:
   const costPrices = terms.purchaseUnitPrice === null ? [] : [terms.purchaseUnitPrice, ...(terms.upstreamUnitPrices ?? [])];
   const costOf = (unit: string) => (s: SubscriptionState) => (s.unitPrice === null ? null : unit);
   const firstBillable = states.find((s) => s.billable && s.unitPrice !== null)?.from;
+  // A state's periods follow each other: the one found for a day serves the next days of that state
+  // (a billing run walks every day of 100,000 subscriptions' months).
+  let known: { state: SubscriptionState; period: Period } | undefined;
+  const periodAt = (state: SubscriptionState, day: Day) => {
+    if (known?.state !== state || day < known.period.start || day >= known.period.end) known = { state, period: periodOf(state, day) };
+    return known.period;
+  };
 
   for (let day = Math.max(interval.start, states[0]!.from); day < interval.end; day += 1) {
     const before = stateOn(states, day - 1);
     const after = stateOn(states, day);
     if (!after) continue;
-    const period = periodOf(after, day);
+    const period = periodAt(after, day);
+    // A day on which nothing changes bills nothing unless a period or the setup fee falls on it.
+    if (before === after && day !== period.start && day !== firstBillable) continue;
     const line = (reason: InvoiceLineReason, start: Day, quantity: number, share: Money, basis: SubscriptionState) => {
       const change = (price: (s: SubscriptionState) => string | null) => periodCharge(after, terms, price).minus(start === period.start ? 0 : periodCharge(before, terms, price));
       const amount = round(change(sales).times(share));

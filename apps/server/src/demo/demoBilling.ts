@@ -6,7 +6,7 @@ import { effectivePricesOfPricelist } from '../pricing/effectivePrice';
 import { findCompanyAccount, pathIds } from '../platform/session';
 import type { Database } from '../platform/db/database';
 import { intervalContaining } from '../billing/calendar';
-import { billPayer, newRunCache } from '../billing/payerBilling';
+import { billPayers, newRunCache } from '../billing/payerBilling';
 import { payersToBill } from '../billing/billingPayers';
 import { billingOrder } from '../billing/billingRun';
 
@@ -59,8 +59,8 @@ export async function billDemoFirstMonth(tx: Tx): Promise<void> {
   const now = new Date();
   const first = intervalContaining(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - MONTHS_BACK, 5) / 86_400_000);
   const cache = newRunCache();
-  // A transaction's handle bills like the database: each payer in a savepoint of the demo's transaction.
+  // A transaction's handle bills like the database: each batch of payers in a savepoint of the demo's transaction.
   for (const level of billingOrder(await payersToBill(tx, first, '/'))) {
-    for (const id of level) await billPayer(tx as unknown as Database, cache, id, first, null, now);
+    for (const batch of level) await billPayers(tx as unknown as Database, cache, batch, first, null, now);
   }
 }

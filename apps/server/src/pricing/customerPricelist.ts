@@ -12,14 +12,26 @@ export async function customerPricelistId(db: Queryable, accountOrId: number | {
   // An account row in hand spares reading its path again (placing an order has the company's).
   const [account] = typeof accountOrId === 'number' ? await db.select({ path: accounts.path }).from(accounts).where(eq(accounts.id, accountOrId)).limit(1) : [accountOrId];
   if (!account) return undefined;
-  // The path lists the account and everything above it, top first: `/1/57/1203/`.
-  const lineage = account.path.split('/').filter(Boolean).map(Number);
-  const rows = await db
-    .select({ pricelistId: pricelists.id, priority: pricelists.priority, customerAccountId: pricelistCustomers.customerAccountId })
-    .from(pricelistCustomers)
-    .innerJoin(pricelists, eq(pricelists.id, pricelistCustomers.pricelistId))
-    .where(inArray(pricelistCustomers.customerAccountId, lineage));
-  const nearness = (row: (typeof rows)[number]) => lineage.indexOf(row.customerAccountId);
-  rows.sort((a, b) => nearness(b) - nearness(a) || a.priority - b.priority || a.pricelistId - b.pricelistId);
-  return rows[0]?.pricelistId;
+  return (await customerPricelistIds(db, [account])).get(account.path);
+}
+
+/** customerPricelistId of several accounts in one statement (a billing batch's payers), by path. */
+export async function customerPricelistIds(db: Queryable, accounts: readonly { path: string }[]): Promise<Map<string, number | undefined>> {
+  // A path lists the account and everything above it, top first: `/1/57/1203/`.
+  const lineages = new Map(accounts.map((account) => [account.path, account.path.split('/').filter(Boolean).map(Number)]));
+  const everyone = [...new Set([...lineages.values()].flat())];
+  const rows = everyone.length
+    ? await db
+        .select({ pricelistId: pricelists.id, priority: pricelists.priority, customerAccountId: pricelistCustomers.customerAccountId })
+        .from(pricelistCustomers)
+        .innerJoin(pricelists, eq(pricelists.id, pricelistCustomers.pricelistId))
+        .where(inArray(pricelistCustomers.customerAccountId, everyone))
+    : [];
+  const chosen = new Map<string, number | undefined>();
+  for (const [path, lineage] of lineages) {
+    const nearness = (row: (typeof rows)[number]) => lineage.indexOf(row.customerAccountId);
+    const own = rows.filter((row) => nearness(row) >= 0).sort((a, b) => nearness(b) - nearness(a) || a.priority - b.priority || a.pricelistId - b.pricelistId);
+    chosen.set(path, own[0]?.pricelistId);
+  }
+  return chosen;
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { isAllowed, requirement } from '@cmp/contracts/capabilities';
 import type { BusinessEvent, LiveServerMessage } from '@cmp/contracts/realtime';
 import type { Queryable } from '../platform/db/database';
@@ -67,16 +67,31 @@ export const orderApproversOf = (db: Queryable, sellerAccountId: number): Promis
   ownUsersAllowed(db, sellerAccountId, requirement('CREDIT_CHECK_ORDER_MANAGEMENT', ['Execute']));
 
 /** Who is told an organisation's invoices are ready: its own active users who may read its invoices (the billing screen's rule). */
-export const invoiceReadersOf = (db: Queryable, payerAccountId: number): Promise<number[]> => ownUsersAllowed(db, payerAccountId, requirement('BILLING_INVOICES', ['Read']));
+export const invoiceReadersOf = async (db: Queryable, payerAccountId: number): Promise<number[]> => (await invoiceReadersOfMany(db, [payerAccountId])).get(payerAccountId) ?? [];
+
+/** invoiceReadersOf of several payers at once (a billing batch's), by payer. */
+export const invoiceReadersOfMany = (db: Queryable, payerAccountIds: readonly number[]): Promise<Map<number, number[]>> =>
+  ownUsersAllowedOfMany(db, payerAccountIds, requirement('BILLING_INVOICES', ['Read']));
 
 /** An organisation's own active users (its direct user accounts) whose capabilities meet `rule`. */
 async function ownUsersAllowed(db: Queryable, organisationId: number, rule: ReturnType<typeof requirement>): Promise<number[]> {
+  return (await ownUsersAllowedOfMany(db, [organisationId], rule)).get(organisationId) ?? [];
+}
+
+/** ownUsersAllowed of several organisations in two statements, by organisation (those with nobody left out). */
+async function ownUsersAllowedOfMany(db: Queryable, organisationIds: readonly number[], rule: ReturnType<typeof requirement>): Promise<Map<number, number[]>> {
+  const allowed = new Map<number, number[]>();
+  if (organisationIds.length === 0) return allowed;
   const own = await db
-    .select({ id: users.accountId })
+    .select({ id: users.accountId, organisationId: accounts.parentId })
     .from(users)
     .innerJoin(accounts, eq(accounts.id, users.accountId))
-    .where(and(eq(accounts.parentId, organisationId), eq(accounts.state, 'Active'), eq(users.isDisabled, false)));
-  if (own.length === 0) return [];
+    .where(and(inArray(accounts.parentId, [...organisationIds]), eq(accounts.state, 'Active'), eq(users.isDisabled, false)));
+  if (own.length === 0) return allowed;
   const capabilities = await loadCapabilitiesOfUsers(db, own.map((user) => user.id));
-  return own.filter((user) => isAllowed(capabilities.get(user.id) ?? [], rule)).map((user) => user.id);
+  for (const user of own) {
+    if (user.organisationId === null || !isAllowed(capabilities.get(user.id) ?? [], rule)) continue;
+    allowed.set(user.organisationId, [...(allowed.get(user.organisationId) ?? []), user.id]);
+  }
+  return allowed;
 }
