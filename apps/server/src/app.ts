@@ -61,6 +61,7 @@ import { billingOperations } from './billing/billingOperations';
 import { billingDownloadOperations } from './billing/billingDownloads';
 import { invoiceFileJobs, invoiceFileOperations, registerInvoiceFileRoutes } from './billing/invoiceFiles';
 import { billingJobs } from './billing/billingRun';
+import { statisticsJobs } from './platform/db/statisticsJobs';
 import { subscriptionJobs } from './subscriptions/subscriptionJobs';
 import { propagationJobs } from './pricing/propagationJobs';
 import { setMaxExchangeRateAgeDays } from './pricing/effectivePrice';
@@ -194,6 +195,7 @@ export async function buildServer({ database, config, logger = false, extraOpera
     ...authJobs({ config, mailer: mail }),
     ...propagationJobs,
     ...idempotencyJobs,
+    ...statisticsJobs,
     ...provisioningJobs({ send: (name, data, options) => jobs.send(name, data, options) }),
     ...subscriptionJobs,
     ...billingJobs,

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../platform/db/database';
 import { accounts, billingRuns } from '../platform/db/schema';
-import { runBounded, type JobDefinition } from '../platform/jobs';
+import { runBounded, type JobContext, type JobDefinition } from '../platform/jobs';
+import { refreshStatistics } from '../platform/db/statisticsJobs';
 import { intervalContaining, intervalOf, previousInterval, type Interval } from './calendar';
 import { billPayers, newRunCache } from './payerBilling';
 import { payersToBill, type PayerToBill } from './billingPayers';
@@ -81,6 +82,11 @@ export interface BillingRunOptions {
   concurrency?: number;
   /** Told after each payer's transaction committed (the benchmark's and the kill test's progress). */
   onPayerDone?: (payerAccountId: number) => void | Promise<void>;
+  /**
+   * Sample the tables first (PGlite, which has no autovacuum: platform/db/statisticsJobs.ts): the
+   * run reads most of the database, and plans made on default estimates read it once per batch.
+   */
+  refreshStatistics?: boolean;
 }
 
 export async function executeBillingRun(db: Database, runId: number, options: BillingRunOptions = {}): Promise<void> {
@@ -89,6 +95,7 @@ export async function executeBillingRun(db: Database, runId: number, options: Bi
   if (!run || run.status === 'Completed') return;
   const interval = intervalOf(run.intervalId);
   try {
+    if (options.refreshStatistics) await refreshStatistics(db);
     const [scope] = run.scopeAccountId === null ? [{ path: '/' }] : await db.select({ path: accounts.path }).from(accounts).where(eq(accounts.id, run.scopeAccountId));
     const payers = await payersToBill(db, interval, scope?.path ?? '/');
     // A resumed run counts what it still has to do on top of what it did.
@@ -125,12 +132,16 @@ export async function sweepBilling(db: Database, options: BillingRunOptions = {}
   return runId;
 }
 
+/** Side by side on PostgreSQL; on PGlite's one connection in turn, after sampling the tables. */
+export const runOptionsOn = (kind: JobContext['databaseKind']): BillingRunOptions =>
+  kind === 'postgres' ? { concurrency: PAYER_CONCURRENCY } : { concurrency: 1, refreshStatistics: true };
+
 export const billingJobs: JobDefinition[] = [
   {
     name: BILLING_RUN_JOB,
     pollingIntervalSeconds: 5,
     async handler(data, { db, databaseKind }) {
-      await executeBillingRun(db, (data as { billingRunId: number }).billingRunId, { concurrency: databaseKind === 'postgres' ? PAYER_CONCURRENCY : 1 });
+      await executeBillingRun(db, (data as { billingRunId: number }).billingRunId, runOptionsOn(databaseKind));
     },
   },
   {
@@ -139,7 +150,7 @@ export const billingJobs: JobDefinition[] = [
     cron: '30 0 * * *',
     pollingIntervalSeconds: 60,
     async handler(_data, { db, log, databaseKind }) {
-      const runId = await sweepBilling(db, { concurrency: databaseKind === 'postgres' ? PAYER_CONCURRENCY : 1 });
+      const runId = await sweepBilling(db, runOptionsOn(databaseKind));
       if (runId !== null) log.info({ runId }, 'monthly billing run');
     },
   },
