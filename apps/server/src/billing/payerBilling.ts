@@ -13,7 +13,7 @@ import { sellerParty, writeInvoices, type BillingRunCache, type InvoiceToWrite, 
 import { insertMany } from '../platform/db/insertMany';
 import { escapeLike } from '../platform/db/likePattern';
 import { upstreamLines, type SellerLine } from './upstreamBilling';
-import { invoiceReadersOfMany, recordBusinessEvent } from '../realtime/businessEvents';
+import { invoiceReadersOfMany, recordBusinessEvents } from '../realtime/businessEvents';
 
 export { newRunCache, type BillingRunCache } from './invoiceWriting';
 
@@ -288,14 +288,15 @@ export async function billPayers(
     // issue 16: the payers' invoice readers are told, when this batch commits.
     const told = billed.filter((payer) => outcomes.get(payer.id)!.invoices > 0);
     const readers = await invoiceReadersOfMany(tx, told.map((payer) => payer.id));
-    for (const payer of told) {
-      await recordBusinessEvent(tx, {
-        event: 'InvoiceReady',
+    await recordBusinessEvents(
+      tx,
+      told.map((payer) => ({
+        event: 'InvoiceReady' as const,
         values: { count: String(outcomes.get(payer.id)!.invoices), period: interval.id, account: payer.name },
         link: `/account/${payer.id}/billing`,
         userAccountIds: readers.get(payer.id) ?? [],
-      });
-    }
+      })),
+    );
     if (runId !== null) {
       await tx
         .update(billingRuns)

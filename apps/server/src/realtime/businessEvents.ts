@@ -27,9 +27,16 @@ export interface BusinessEventInput {
 
 /** Writes the event to the outbox (inside the caller's transaction); nobody to tell, nothing written. */
 export async function recordBusinessEvent(tx: Queryable, input: BusinessEventInput): Promise<void> {
-  const recipients = [...new Set(input.userAccountIds)];
-  if (recipients.length === 0) return;
-  await tx.insert(outboxEvents).values({ event: input.event, payload: { values: input.values, link: input.link }, recipientUserIds: recipients });
+  await recordBusinessEvents(tx, [input]);
+}
+
+/** recordBusinessEvent of several events in one statement (a billing batch's invoices ready). */
+export async function recordBusinessEvents(tx: Queryable, inputs: readonly BusinessEventInput[]): Promise<void> {
+  const rows = inputs.flatMap((input) => {
+    const recipients = [...new Set(input.userAccountIds)];
+    return recipients.length ? [{ event: input.event, payload: { values: input.values, link: input.link }, recipientUserIds: recipients }] : [];
+  });
+  if (rows.length) await tx.insert(outboxEvents).values(rows);
 }
 
 type EventRow = typeof outboxEvents.$inferSelect;
