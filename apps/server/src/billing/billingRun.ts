@@ -68,8 +68,9 @@ function batchesOf(level: readonly PayerToBill[], size: number): number[][] {
   }
   // Round robin over the parents.
   const queues = [...byParent.values()];
+  const total = queues.reduce((n, q) => n + q.length, 0);
   const order: number[][] = [];
-  for (let round = 0; order.length < queues.reduce((n, q) => n + q.length, 0); round += 1) {
+  for (let round = 0; order.length < total; round += 1) {
     for (const queue of queues) if (queue[round]) order.push(queue[round]!);
   }
   return order;

@@ -118,22 +118,30 @@ async function subscriptionLinesOf(tx: Tx, cache: BillingRunCache, payers: reado
   );
   rows.sort((a, b) => a.account_id - b.account_id);
   const pricelists = await customerPricelistIds(tx, payers);
+  // The costs above the seller's, as the company's line takes its seller's cost from the company's
+  // pricelist: every reseller of the chain but the top buys from a pricelist of the level above (its
+  // customer pricelist), whose purchase price is that level's own cost — up to the platform owner's,
+  // the vendor's price. Once per payer, not per subscription.
+  const chains = new Map(await Promise.all(payers.map(async (payer) => [payer.id, await Promise.all(payer.resellerIds.slice(0, -1).map((id) => resellerPricelistId(tx, cache, id)))] as const)));
   const byId = new Map(payers.map((payer) => [payer.id, payer]));
   for (const row of rows) {
     // Its payer: the nearest of the batch whose id its path names.
     const payer = row.path.split('/').flatMap((id) => byId.get(Number(id)) ?? []).at(-1)!;
-    linesOf.get(payer.id)!.push(...(await linesOfSubscription(tx, cache, payer, pricelists.get(payer.path), row, interval)));
+    linesOf.get(payer.id)!.push(...(await linesOfSubscription(tx, cache, payer, pricelists.get(payer.path), chains.get(payer.id)!, row, interval)));
   }
   return linesOf;
 }
 
-/** One subscription's lines, priced up the payer's chain. */
-async function linesOfSubscription(tx: Tx, cache: BillingRunCache, payer: Party, pricelistId: number | undefined, row: SubscriptionRow, interval: Interval): Promise<PendingLine[]> {
-  // The costs above the seller's, as the company's line takes its seller's cost from the company's
-  // pricelist: every reseller of the chain but the top buys from a pricelist of the level above (its
-  // customer pricelist), whose purchase price is that level's own cost — up to the platform owner's,
-  // the vendor's price.
-  const chainPricelists = await Promise.all(payer.resellerIds.slice(0, -1).map((id) => resellerPricelistId(tx, cache, id)));
+/** One subscription's lines, priced up the payer's chain (`chainPricelists`: the pricelists its sellers above buy from, nearest first). */
+async function linesOfSubscription(
+  tx: Tx,
+  cache: BillingRunCache,
+  payer: Party,
+  pricelistId: number | undefined,
+  chainPricelists: readonly (number | undefined)[],
+  row: SubscriptionRow,
+  interval: Interval,
+): Promise<PendingLine[]> {
   const states = statesOf(row, payer.timeZone).filter((s) => s.from < interval.end);
   const currency = row.history.at(-1)?.currency ?? payer.currency;
   const upstreamUnitPrices: string[] = [];
