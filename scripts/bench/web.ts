@@ -3,7 +3,7 @@
 // median of 3 runs each, then the bytes a warm reload transfers. Builds nothing: run `npm run build`
 // (or set WEB_DIST) first. Goals (issue 12): login ≥ 95, dashboard ≥ 90, CLS ≤ 0.05, warm < 20 KB.
 import type { ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type BrowserContext } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
@@ -18,6 +18,8 @@ const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const RUNS = 3;
 const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-Password-2024!';
+// Set BENCH_WEB_REPORTS to a folder to keep each run's Lighthouse report (JSON) for a closer look.
+const REPORTS_DIR = process.env.BENCH_WEB_REPORTS;
 
 const PAGES = [
   { name: 'login', url: `${ORIGIN}/#/login`, signedIn: false, goal: 95 },
@@ -75,6 +77,10 @@ async function runLighthouse(url: string, cookies: Cookie[]): Promise<Lighthouse
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
     if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+    if (REPORTS_DIR) {
+      mkdirSync(REPORTS_DIR, { recursive: true });
+      writeFileSync(path.join(REPORTS_DIR, `${new URL(url).hash.replace(/\W/g, '') || 'root'}-${Date.now()}.json`), JSON.stringify(lhr));
+    }
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     return {
       score: Math.round((lhr.categories.performance?.score ?? NaN) * 100),

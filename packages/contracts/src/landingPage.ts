@@ -2,22 +2,16 @@ import { z } from 'zod';
 import { accountIdSchema } from './accounts';
 import { ALLOWED_PARENT_TYPES, accountTypesBelow, type AccountType } from './accountTypes';
 import { requirement } from './capabilities';
+import { LANDING_PAGE_TILES } from './landingPageRules';
 
 // The custom landing page (spec §2 #/DashboardManager/Start, "Custom Landing Page Create"; issue 17):
 // an owner (platform owner, reseller, company, vendor) chooses which dashboard tiles the users of
 // each account type below it see, and in which order. A user's dashboard follows the nearest owner
 // up the hierarchy with a layout for the type of the account that holds the user, else the default.
 
-/** The dashboard's tiles, a closed list: a layout naming another is refused. */
-export const LANDING_PAGE_TILES = ['Revenue', 'PendingOrders', 'FailedProvisioning', 'SubscriptionsEnding', 'AccountCounts', 'LatestAudit'] as const;
-export type LandingPageTile = (typeof LANDING_PAGE_TILES)[number];
+export { COUNT_TILES, DEFAULT_LANDING_PAGE_TILES, LANDING_PAGE_TILES, landingPageRows } from './landingPageRules';
+export type { LandingPageRow, LandingPageTile } from './landingPageRules';
 export const landingPageTileSchema = z.enum(LANDING_PAGE_TILES);
-
-/** The dashboard as it is without a custom layout: every tile, in this order. */
-export const DEFAULT_LANDING_PAGE_TILES: readonly LandingPageTile[] = LANDING_PAGE_TILES;
-
-/** The figure tiles that stand beside the revenue card (or side by side without it). */
-export const COUNT_TILES: readonly LandingPageTile[] = ['PendingOrders', 'FailedProvisioning', 'SubscriptionsEnding'];
 
 export const CUSTOM_LANDING_PAGE_READ = requirement('CUSTOM_LANDING_PAGE', ['Read']);
 export const CUSTOM_LANDING_PAGE_CREATE = requirement('CUSTOM_LANDING_PAGE', ['Create']);
@@ -83,29 +77,3 @@ export const effectiveLandingPageSchema = z.object({
   Source: z.enum(['Custom', 'Default']),
 });
 export type EffectiveLandingPage = z.infer<typeof effectiveLandingPageSchema>;
-
-/**
- * How the dashboard arranges an ordered list of tiles: a revenue card followed by count tiles
- * stands beside them (the counts stacked); consecutive count tiles stand side by side; account
- * counts and the latest audit entries next to each other share a row; anything else takes a row.
- * The default order gives the dashboard as it was before custom layouts.
- */
-export type LandingPageRow = { kind: 'figures'; revenue: boolean; counts: LandingPageTile[] } | { kind: 'summary'; tiles: LandingPageTile[] };
-
-export function landingPageRows(tiles: readonly LandingPageTile[]): LandingPageRow[] {
-  const rows: LandingPageRow[] = [];
-  for (const tile of tiles) {
-    const last = rows.at(-1);
-    if (COUNT_TILES.includes(tile)) {
-      if (last?.kind === 'figures') last.counts.push(tile);
-      else rows.push({ kind: 'figures', revenue: false, counts: [tile] });
-    } else if (tile === 'Revenue') {
-      rows.push({ kind: 'figures', revenue: true, counts: [] });
-    } else if (last?.kind === 'summary' && last.tiles.length === 1) {
-      last.tiles.push(tile);
-    } else {
-      rows.push({ kind: 'summary', tiles: [tile] });
-    }
-  }
-  return rows;
-}

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { SERVICE_SEARCH_PAGE_SIZE } from './searchRules';
 
-/** spec §3 "Service search request … page size 100"; spec §9 "first 3 shown" in the global search. */
-export const SERVICE_SEARCH_PAGE_SIZE = 100;
-export const GLOBAL_SEARCH_SERVICES_SHOWN = 3;
+export { GLOBAL_SEARCH_SERVICES_SHOWN, SERVICE_ICON_PATH, SERVICE_SEARCH_PAGE_SIZE, isValidServiceIconPath } from './searchRules';
+
 /** ShowNewOnly: services added within this many days. */
 export const NEW_SERVICE_DAYS = 30;
 
@@ -104,12 +104,6 @@ export const serviceSearchResponseSchema = z.object({
 });
 export type ServiceSearchResponse = z.infer<typeof serviceSearchResponseSchema>;
 
-/**
- * spec §5: a service icon path is "32 lowercase alphanumeric characters, a slash, 23 alphanumeric
- * characters, a dot and a 3 to 4 letter extension"; anything else shows a blank placeholder.
- */
-export const SERVICE_ICON_PATH = /^[a-z0-9]{32}\/[A-Za-z0-9]{23}\.[A-Za-z]{3,4}$/;
-export const isValidServiceIconPath = (path: string | null | undefined) => Boolean(path && SERVICE_ICON_PATH.test(path));
 
 // ── The service info page (spec §2 /service/{serviceId}/{pricelistId?}; issue 13) ──
 

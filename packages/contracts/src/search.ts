@@ -1,13 +1,8 @@
 import { z } from 'zod';
 import { ACCOUNT_STATES, ACCOUNT_TYPES, accountIdSchema, type AccountType } from './accounts';
+import { ACCOUNT_SEARCH_MAX_LENGTH } from './searchRules';
 
-// spec §5 "Search needs a minimum number of characters before results show"; the server answers
-// an empty list below it, so portal and integrations see the same rule.
-export const ACCOUNT_SEARCH_MIN_LENGTH = 3;
-/** The most matches one search answers; the portal pages through them ("Load more results"). */
-export const ACCOUNT_SEARCH_LIMIT = 50;
-/** Longer texts are refused (400): no display name is that long, and the pattern stays cheap. */
-export const ACCOUNT_SEARCH_MAX_LENGTH = 200;
+export { ACCOUNT_SEARCH_LIMIT, ACCOUNT_SEARCH_MAX_LENGTH, ACCOUNT_SEARCH_MIN_LENGTH } from './searchRules';
 
 /**
  * The portal's global search (spec §7 "search (searchString, includeDepartment)"). Strict, so that

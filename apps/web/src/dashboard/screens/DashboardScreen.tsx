@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { DEFAULT_LANDING_PAGE_TILES, landingPageRows, type LandingPageTile } from '@cmp/contracts/landingPage';
+import { DEFAULT_LANDING_PAGE_TILES, landingPageRows, type LandingPageTile } from '@cmp/contracts/landingPageRules';
 import { accountViewValue } from '../../platform/session/accountViewValue';
 import { useSessionUser } from '../../platform/session/currentUser';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';

@@ -1,4 +1,5 @@
-import { GLOBAL_SEARCH_SERVICES_SHOWN, SERVICE_SEARCH_PAGE_SIZE, type ServiceSearchRequest, type ServiceSearchResponse, type ServiceSearchResult } from '@cmp/contracts/marketplace';
+import type { ServiceSearchRequest, ServiceSearchResponse, ServiceSearchResult } from '@cmp/contracts/marketplace';
+import { GLOBAL_SEARCH_SERVICES_SHOWN, SERVICE_SEARCH_PAGE_SIZE } from '@cmp/contracts/searchRules';
 import { callLatestOperation } from '../../platform/api/supersedePrevious';
 import { SERVICE_SEARCH_REQUEST_KEY } from '../constants/searchConstants';
 

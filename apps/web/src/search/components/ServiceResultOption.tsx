@@ -1,6 +1,7 @@
 import { mdiPackageVariantClosed } from '@mdi/js';
 import Box from '@mui/material/Box';
-import { isValidServiceIconPath, type ServiceSearchResult } from '@cmp/contracts/marketplace';
+import type { ServiceSearchResult } from '@cmp/contracts/marketplace';
+import { isValidServiceIconPath } from '@cmp/contracts/searchRules';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
 import { SearchOption } from './SearchOption';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { ACCOUNT_SEARCH_MIN_LENGTH } from '@cmp/contracts/search';
+import { ACCOUNT_SEARCH_MIN_LENGTH } from '@cmp/contracts/searchRules';
 import { ApiError } from '../../platform/api/ApiError';
 import { SEARCH_DEBOUNCE_MS } from '../constants/searchConstants';
 

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { COUNT_TILES, type LandingPageTile } from '@cmp/contracts/landingPage';
+import { COUNT_TILES, type LandingPageTile } from '@cmp/contracts/landingPageRules';
 import { useSessionUser } from '../../../platform/session/currentUser';
 import { visuallyHidden } from '../../../platform/ui/visuallyHidden';
 import { ENDING_WITHIN_DAYS, useEndingSubscriptionCount, useFailedProvisioningCount, usePendingOrderCount } from '../../api/useDashboardFigures';
