@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { createQueryClient } from './app/AppProviders';
 import { startFirstScreen } from './app/routes/startFirstScreen';
 import { applyBranding } from './platform/branding/applyBranding';
 import { loadBranding } from './platform/branding/loadBranding';
@@ -18,16 +19,18 @@ zodGlobal.__zod_globalConfig = Object.assign(zodGlobal.__zod_globalConfig ?? {},
  * spec §4 Start-up: branding loaded and applied (theme colour, title, favicon), then the app mounts.
  * issue 12: everything the first screen needs is asked for in one wave. The branding request left
  * with the entry (index.html preloads it); the screen's chunks, the current user and i18next go now,
- * the language bundle as soon as the branding names the default language.
+ * the language bundle as soon as the branding names the default language. React renders once all
+ * of it is here.
  */
 async function start(): Promise<void> {
-  startFirstScreen();
+  const queryClient = createQueryClient();
+  const firstScreen = startFirstScreen(queryClient);
   const i18n = import('./platform/i18n/initI18n');
   const branding = await loadBranding();
   applyBranding(branding);
   const locale = resolveLocale(readStoredLocale(), branding.default_locale);
   startLoadingLocaleBundles(locale);
-  await (await i18n).initI18n(locale);
+  await Promise.all([i18n.then((module) => module.initI18n(locale)), firstScreen]);
 
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element to mount the portal in.');
@@ -37,7 +40,7 @@ async function start(): Promise<void> {
   startTransition(() =>
     root.render(
       <StrictMode>
-        <App branding={branding} />
+        <App branding={branding} queryClient={queryClient} />
       </StrictMode>,
     ),
   );

@@ -1,5 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { matchRoutes, parsePath } from 'react-router';
-import { startCurrentUserRequest } from '../../platform/session/currentUser';
+import { CURRENT_USER_QUERY_KEY, startCurrentUserRequest, startedCurrentUser } from '../../platform/session/currentUser';
 import type { RouteMeta } from './AppRouteDefinition';
 import { buildRoutes, loadRouteChunks } from './buildRoutes';
 import { needsUser, readSsoReturn, type RouteHandle } from './RouteGuard';
@@ -9,18 +10,30 @@ import { DASHBOARD_PATH } from './routeTable';
  * issue 12 "at most two round trips after the HTML": asks now, before React renders and beside the
  * language bundle, for what rendering the address would only discover step by step — the chunks of
  * its screen and layout and, where the route guard will want it, the current user.
+ *
+ * Resolves once they have arrived (or failed), having put the user into `queryClient`: the first
+ * render then draws the whole screen in one time-sliced pass. Rendered before, the route guard would
+ * wait for the user in the query cache, whose answer re-renders synchronously — layout and screen in
+ * one long task (issue 12, total blocking time).
  */
-export function startFirstScreen(location: Pick<Location, 'hash' | 'search'> = window.location): void {
+export async function startFirstScreen(queryClient: QueryClient, location: Pick<Location, 'hash' | 'search'> = window.location): Promise<void> {
   const { pathname = '/', search = '' } = parsePath(location.hash.replace(/^#/, ''));
   // spec §2: the empty path leads to the dashboard.
   const path = pathname === '/' || pathname === '' ? DASHBOARD_PATH : pathname;
   const routes = buildRoutes();
 
   // A chunk that fails here fails again, and is shown, where the screen renders.
-  loadRouteChunks(routes, path).catch(() => undefined);
+  const chunks = loadRouteChunks(routes, path).catch(() => undefined);
   const metas = (matchRoutes(routes, path) ?? [])
     .map((match) => (match.route.handle as RouteHandle | undefined)?.meta)
     .filter((meta): meta is RouteMeta => meta !== undefined);
   const ssoReturn = readSsoReturn(search) ?? readSsoReturn(location.search);
-  if (needsUser(metas[metas.length - 1], ssoReturn)) startCurrentUserRequest();
+  if (!needsUser(metas[metas.length - 1], ssoReturn)) {
+    await chunks;
+    return;
+  }
+  startCurrentUserRequest();
+  const [user] = await Promise.all([startedCurrentUser(), chunks]);
+  // A failed request (401: not signed in) stays with the route guard, which sends the visitor to sign in.
+  if (user) queryClient.setQueryData(CURRENT_USER_QUERY_KEY, user);
 }

@@ -6,11 +6,12 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import type { DashboardSummary } from '@cmp/contracts/accounts';
+import { numberFormat } from '../../platform/i18n/intlFormats';
 
 /** How many accounts of each type lie under the caller's company. */
 export function AccountCountsCard({ counts }: { counts: DashboardSummary['AccountCounts'] }) {
   const { t, i18n } = useTranslation();
-  const numberFormat = new Intl.NumberFormat(i18n.language);
+  const countFormat = numberFormat(i18n.language);
   const shown = counts.filter((entry) => entry.Count > 0);
 
   return (
@@ -24,7 +25,7 @@ export function AccountCountsCard({ counts }: { counts: DashboardSummary['Accoun
         ) : (
           <List dense disablePadding>
             {shown.map((entry) => (
-              <ListItem key={entry.AccountType} disableGutters secondaryAction={<Typography sx={{ fontWeight: 600 }}>{numberFormat.format(entry.Count)}</Typography>}>
+              <ListItem key={entry.AccountType} disableGutters secondaryAction={<Typography sx={{ fontWeight: 600 }}>{countFormat.format(entry.Count)}</Typography>}>
                 <ListItemText primary={t(`account_types.${entry.AccountType}`)} />
               </ListItem>
             ))}

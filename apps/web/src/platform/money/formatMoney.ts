@@ -1,3 +1,5 @@
+import { numberFormat } from '../i18n/intlFormats';
+
 /**
  * The one money formatter of the portal (STYLE.md "money formatting written once"). Amounts travel
  * as exact decimal strings (DESIGN.md "Commerce"); `Number()` here only feeds Intl's display and its
@@ -7,9 +9,9 @@
 export function formatMoney(amount: string, currency: string, locale: string): string {
   const decimals = amount.includes('.') ? amount.length - amount.indexOf('.') - 1 : 0;
   try {
-    const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    const format = numberFormat(locale, { style: 'currency', currency });
     const minorUnit = format.resolvedOptions().minimumFractionDigits ?? 2;
-    return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: minorUnit, maximumFractionDigits: Math.max(minorUnit, Math.min(decimals, 6)) }).format(Number(amount));
+    return numberFormat(locale, { style: 'currency', currency, minimumFractionDigits: minorUnit, maximumFractionDigits: Math.max(minorUnit, Math.min(decimals, 6)) }).format(Number(amount));
   } catch {
     // An unknown currency code: the amount as sent, with its code.
     return `${amount} ${currency}`;
@@ -18,5 +20,5 @@ export function formatMoney(amount: string, currency: string, locale: string): s
 
 /** A decimal string as a plain number in the user's language, e.g. a percentage "12.5" → "12,5" in German. */
 export function formatDecimal(value: string, locale: string, maximumFractionDigits = 6): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits }).format(Number(value));
+  return numberFormat(locale, { maximumFractionDigits }).format(Number(value));
 }

@@ -24,6 +24,22 @@ export function startCurrentUserRequest(): void {
   startedRequest.catch(() => undefined);
 }
 
+/**
+ * The user the start-up request brought, for the query cache before the first render; the request is
+ * then taken. Undefined when none was started or it failed: the route guard takes a failure over.
+ */
+export async function startedCurrentUser(): Promise<SessionUser | undefined> {
+  const request = startedRequest;
+  if (!request) return undefined;
+  try {
+    const user = await request;
+    if (startedRequest === request) startedRequest = undefined;
+    return user;
+  } catch {
+    return undefined;
+  }
+}
+
 function takeCurrentUser(signal: AbortSignal): Promise<SessionUser> {
   const request = startedRequest ?? fetchCurrentUser(signal);
   startedRequest = undefined;

@@ -8,6 +8,7 @@ import CardActionArea from '@mui/material/CardActionArea';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '../../../platform/ui/visuallyHidden';
+import { numberFormat } from '../../../platform/i18n/intlFormats';
 
 /** The figure's own height, whatever it shows (a number, its placeholder or a failure): nothing moves when it arrives (issue 12). */
 export const FIGURE_HEIGHT = 48;
@@ -46,7 +47,7 @@ export function CountFigureCard({ title, to, query }: { title: string; to: strin
             </Typography>
           ) : (
             <Typography component="p" variant="h4" sx={{ fontWeight: 600, lineHeight: 1.2 }}>
-              {new Intl.NumberFormat(i18n.language).format(query.data)}
+              {numberFormat(i18n.language).format(query.data)}
             </Typography>
           )}
         </Box>

@@ -15,6 +15,7 @@ import { useTheme } from '@mui/material/styles';
 import { formatMoney } from '../../../platform/money/formatMoney';
 import { visuallyHidden } from '../../../platform/ui/visuallyHidden';
 import { REVENUE_MONTHS, useRevenueFigures, type MonthFigures, type RevenueFigures } from '../../api/useDashboardFigures';
+import { dateTimeFormat, numberFormat } from '../../../platform/i18n/intlFormats';
 
 // @mui/x-charts stays out of the dashboard's chunk: it comes with the chart, once there is one to draw.
 const RevenueChart = lazy(() => import('./RevenueChart'));
@@ -36,7 +37,7 @@ export function RevenueFigureCard() {
   const titleId = useId();
   const monthId = useId();
   const query = useRevenueFigures(true);
-  const monthName = new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric' }).format(new Date());
+  const monthName = dateTimeFormat(i18n.language, { month: 'long', year: 'numeric' }).format(new Date());
 
   return (
     <Card variant="outlined" component="section" aria-labelledby={titleId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
@@ -143,14 +144,14 @@ function RevenueChartFigure({ query }: { query: ReturnType<typeof useRevenueFigu
       </Typography>
     );
   }
-  const monthFormat = new Intl.DateTimeFormat(i18n.language, { month: 'short', timeZone: 'UTC' });
+  const monthFormat = dateTimeFormat(i18n.language, { month: 'short', timeZone: 'UTC' });
   const labels = data.months.map((month) => monthFormat.format(new Date(`${month}-01T00:00:00Z`)));
   const valuesOf = (key: 'Revenue' | 'Margin') => data.months.map((month) => data.byMonth[month]?.find((row) => row.Currency === currency)?.[key] ?? 0);
   const series = [
     { label: t('dashboard_figures.revenue'), values: valuesOf('Revenue'), color: theme.palette.primary.main },
     { label: t('dashboard_figures.margin'), values: valuesOf('Margin'), color: theme.palette.success.main },
   ];
-  const compact = new Intl.NumberFormat(i18n.language, { notation: 'compact', maximumFractionDigits: 1 });
+  const compact = numberFormat(i18n.language, { notation: 'compact', maximumFractionDigits: 1 });
   const caption = t('dashboard_figures.chart_caption', { months: REVENUE_MONTHS, currency });
   return (
     <Box component="figure" aria-labelledby={captionId} sx={{ m: 0, ...reserve, position: 'relative' }}>
@@ -192,7 +193,7 @@ function RevenueChartFigure({ query }: { query: ReturnType<typeof useRevenueFigu
           {data.months.map((month, index) => (
             <TableRow key={month}>
               <TableCell component="th" scope="row">
-                {new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`))}
+                {dateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`))}
               </TableCell>
               {series.map((s) => (
                 <TableCell key={s.label}>{formatMoney(amount(s.values[index] ?? 0), currency, i18n.language)}</TableCell>
