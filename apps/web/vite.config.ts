@@ -82,7 +82,7 @@ function bootTexts(): Plugin {
 // - dashboard: the default landing screen with what it needs beyond the frame;
 // - ui: the MUI components the other screens use, cached once for all of them.
 // A higher priority takes a module first, so a group never holds what an earlier one loaded.
-const sourceFile = (file: string) => new RegExp(`src[\\\\/]${file.replaceAll('/', '[\\\\/]')}\\.tsx$`);
+const sourceFile = (file: string) => new RegExp(`src[\\\\/]${file.replaceAll('/', '[\\\\/]')}\\.tsx?$`);
 const FRAME_FILES = [
   'app/layouts/FullLayout',
   'app/layouts/ConsentAndAnalytics',
@@ -91,10 +91,12 @@ const FRAME_FILES = [
   'support/components/SupportFooterLinks',
   'terms/components/TermsMenu',
 ];
+// The screen and the data start-up asks for beside it (the route's prefetch).
+const DASHBOARD_FILES = ['dashboard/screens/DashboardScreen', 'dashboard/api/prefetchDashboard'];
 const CHUNK_GROUPS = [
   { name: 'boot', tags: ['$initial' as const], priority: 40 },
   { name: 'frame', test: (id: string) => FRAME_FILES.some((file) => sourceFile(file).test(id)), priority: 30 },
-  { name: 'dashboard', test: sourceFile('dashboard/screens/DashboardScreen'), priority: 25 },
+  { name: 'dashboard', test: (id: string) => DASHBOARD_FILES.some((file) => sourceFile(file).test(id)), priority: 25 },
   { name: 'ui', test: /node_modules[\\/](@mui[\\/](material|system|utils|styled-engine)|@emotion|react-transition-group|@popperjs|clsx)[\\/]/, priority: 20 },
 ];
 

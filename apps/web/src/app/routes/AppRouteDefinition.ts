@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import type { SecurityRule } from '@cmp/contracts/capabilities';
 
 export type RouteLayout = 'plain' | 'full';
@@ -24,5 +25,10 @@ export interface AppRouteDefinition extends RouteMeta {
   screen?: () => Promise<ComponentType>;
   /** The path a user most likely goes to next: its chunks load once they start using this screen (issue 12). */
   likelyNext?: string;
+  /**
+   * Puts the data the screen shows first into the query cache, showing no failure. Start-up runs it
+   * beside the current user and the screen's chunks, so the first render draws the screen whole (issue 12).
+   */
+  prefetch?: (queryClient: QueryClient) => Promise<unknown>;
   children?: Omit<AppRouteDefinition, 'layout'>[];
 }

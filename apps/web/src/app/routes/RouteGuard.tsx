@@ -3,7 +3,7 @@ import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 
 import { useQuery } from '@tanstack/react-query';
 import { currentUserQueryOptions } from '../../platform/session/currentUser';
 import { LoadingScreen } from '../screens/LoadingScreen';
-import type { RouteMeta } from './AppRouteDefinition';
+import type { AppRouteDefinition, RouteMeta } from './AppRouteDefinition';
 import { decideRoute } from './decideRoute';
 
 export interface RouteHandle {
@@ -11,6 +11,8 @@ export interface RouteHandle {
   meta?: RouteMeta;
   /** Loads the chunk the route renders (its screen or layout), so start-up can ask for it early. */
   loadChunk?: () => Promise<unknown>;
+  /** The route's data for its first render (AppRouteDefinition.prefetch). */
+  prefetch?: AppRouteDefinition['prefetch'];
 }
 
 /** Runs spec §4's route guard on every navigation, above both layouts, then renders the matched route. */

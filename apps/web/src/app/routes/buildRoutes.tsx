@@ -66,7 +66,7 @@ export function buildRoutes(table: AppRouteDefinition[] = ROUTE_TABLE): RouteObj
     const { likelyNext } = route;
     const loadLikelyNext = likelyNext ? () => loadRouteChunks(routes, likelyNext) : undefined;
     const element = <RouteScreen titleKey={route.titleKey} screen={screen} loadLikelyNext={loadLikelyNext} />;
-    const routeHandle = handle(meta, screen?.preload);
+    const routeHandle = handle(meta, screen?.preload, route.prefetch);
     return route.index ? { index: true, element, handle: routeHandle } : { path: route.path, element, handle: routeHandle };
   }
 }
@@ -77,6 +77,6 @@ export function loadRouteChunks(routes: RouteObject[], path: string): Promise<un
   return Promise.all(handles.map((routeHandle) => routeHandle?.loadChunk?.()));
 }
 
-function handle(meta: RouteMeta, loadChunk?: () => Promise<unknown>): RouteHandle {
-  return { meta, loadChunk };
+function handle(meta: RouteMeta, loadChunk?: () => Promise<unknown>, prefetch?: RouteHandle['prefetch']): RouteHandle {
+  return { meta, loadChunk, prefetch };
 }

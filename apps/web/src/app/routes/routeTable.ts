@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { requirement, type SecurityRule } from '@cmp/contracts/capabilities';
 import { DASHBOARD_PATH } from '../../platform/navigation/appPaths';
 import type { AppRouteDefinition } from './AppRouteDefinition';
@@ -46,6 +47,7 @@ const setupMfaEmailScreen = () => import('../../security/screens/SetupMfaEmailSc
 const accountSecurityScreen = () => import('../../security/screens/AccountSecurityScreen').then((module) => module.AccountSecurityScreen);
 const userSecurityScreen = () => import('../../security/screens/UserSecurityScreen').then((module) => module.UserSecurityScreen);
 const dashboardScreen = () => import('../../dashboard/screens/DashboardScreen').then((module) => module.DashboardScreen);
+const prefetchDashboard = (queryClient: QueryClient) => import('../../dashboard/api/prefetchDashboard').then((module) => module.prefetchDashboard(queryClient));
 const consentScreen = () => import('../../consent/screens/ConsentScreen').then((module) => module.ConsentScreen);
 const accountScreen = () => import('../../accounts/view/screens/AccountScreen').then((module) => module.AccountScreen);
 const createAccountScreen = () => import('../../accounts/create/screens/CreateAccountScreen').then((module) => module.CreateAccountScreen);
@@ -139,7 +141,7 @@ export const ROUTE_TABLE: AppRouteDefinition[] = [
   },
 
   // The legacy hash area (spec §2).
-  { path: 'Dashboard', layout: 'full', titleKey: 'routes.dashboard', screen: dashboardScreen },
+  { path: 'Dashboard', layout: 'full', titleKey: 'routes.dashboard', screen: dashboardScreen, prefetch: prefetchDashboard },
   { path: 'DashboardManager/Start', layout: 'full', rule: ROUTE_RULES.customLandingPage, titleKey: 'routes.custom_landing_page', screen: () => import('../../landingPage/screens/LandingPageManagerScreen').then((module) => module.LandingPageManagerScreen) },
   { path: 'Marketplace/Explore', layout: 'full', rule: ROUTE_RULES.marketplace, titleKey: 'routes.explore', screen: exploreScreen },
   { path: 'Marketplace/MyServices', layout: 'full', rule: ROUTE_RULES.myServices, titleKey: 'routes.my_services', screen: myServicesScreen },

@@ -24,16 +24,18 @@ export async function startFirstScreen(queryClient: QueryClient, location: Pick<
 
   // A chunk that fails here fails again, and is shown, where the screen renders.
   const chunks = loadRouteChunks(routes, path).catch(() => undefined);
-  const metas = (matchRoutes(routes, path) ?? [])
-    .map((match) => (match.route.handle as RouteHandle | undefined)?.meta)
-    .filter((meta): meta is RouteMeta => meta !== undefined);
+  const handles = (matchRoutes(routes, path) ?? []).map((match) => match.route.handle as RouteHandle | undefined);
+  const metas = handles.map((routeHandle) => routeHandle?.meta).filter((meta): meta is RouteMeta => meta !== undefined);
   const ssoReturn = readSsoReturn(search) ?? readSsoReturn(location.search);
   if (!needsUser(metas[metas.length - 1], ssoReturn)) {
     await chunks;
     return;
   }
   startCurrentUserRequest();
-  const [user] = await Promise.all([startedCurrentUser(), chunks]);
+  // The screen's data goes beside the user, on the same session cookie: a visitor who is not signed
+  // in gets refusals that nothing shows. What fails is asked for again, and shown, where the screen renders.
+  const data = Promise.all(handles.map((routeHandle) => routeHandle?.prefetch?.(queryClient).catch(() => undefined)));
+  const [user] = await Promise.all([startedCurrentUser(), chunks, data]);
   // A failed request (401: not signed in) stays with the route guard, which sends the visitor to sign in.
   if (user) queryClient.setQueryData(CURRENT_USER_QUERY_KEY, user);
 }

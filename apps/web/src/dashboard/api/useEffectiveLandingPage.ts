@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { EffectiveLandingPage } from '@cmp/contracts/landingPage';
 import { callOperation } from '../../platform/api/callOperation';
 
@@ -10,12 +10,14 @@ export const EFFECTIVE_LANDING_PAGE_QUERY_KEY = ['dashboard', 'landingPage'] as 
  * the user's account type, else the default). Layouts change rarely: kept for the session's life
  * unless the editor changes one. A failure shows the default layout rather than no dashboard.
  */
+export const effectiveLandingPageQuery = queryOptions({
+  queryKey: EFFECTIVE_LANDING_PAGE_QUERY_KEY,
+  queryFn: ({ signal }) => callOperation<EffectiveLandingPage>('IDashboardService', 'GetEffectiveLandingPage', {}, { suppressErrorToast: true, signal }),
+  staleTime: 10 * 60_000,
+  refetchOnWindowFocus: false,
+  retry: false,
+});
+
 export function useEffectiveLandingPage() {
-  return useQuery({
-    queryKey: EFFECTIVE_LANDING_PAGE_QUERY_KEY,
-    queryFn: ({ signal }) => callOperation<EffectiveLandingPage>('IDashboardService', 'GetEffectiveLandingPage', {}, { suppressErrorToast: true, signal }),
-    staleTime: 10 * 60_000,
-    refetchOnWindowFocus: false,
-    retry: false,
-  });
+  return useQuery(effectiveLandingPageQuery);
 }

@@ -3,6 +3,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { buildSessionUser } from '../../../test/buildSessionUser';
 import { installFakeFetch } from '../../../test/fakeFetch';
 import { CURRENT_USER_QUERY_KEY, currentUserQueryOptions } from '../../../platform/session/currentUser';
+import { DASHBOARD_SUMMARY_QUERY_KEY } from '../../../dashboard/api/useDashboardSummary';
+import { EFFECTIVE_LANDING_PAGE_QUERY_KEY } from '../../../dashboard/api/useEffectiveLandingPage';
 import { startFirstScreen } from '../startFirstScreen';
 
 function serveUser() {
@@ -64,5 +66,21 @@ describe('start-up asks for the first screen before React renders (issue 12)', (
     expect(queryClient.getQueryData(CURRENT_USER_QUERY_KEY)).toBeUndefined();
     await expect(queryClient.fetchQuery(currentUserQueryOptions)).rejects.toThrow();
     expect(fetch.mock.calls.filter(([url]) => String(url).endsWith('/GetCurrentUser'))).toHaveLength(1);
+  });
+
+  it("puts the dashboard's layout and summary into the query cache beside the user, each asked for once", async () => {
+    const fetch = installFakeFetch((url) => {
+      if (url.endsWith('/GetCurrentUser')) return { body: buildSessionUser() };
+      if (url.endsWith('/GetEffectiveLandingPage')) return { body: { Tiles: ['LatestAudit'], Source: 'Custom' } };
+      if (url.endsWith('/GetDashboardSummary')) return { body: { CompanyAccount: { DisplayName: 'Contoso' } } };
+      return { status: 404, body: '' };
+    });
+    const queryClient = new QueryClient();
+    await startFirstScreen(queryClient, { hash: '#/Dashboard', search: '' });
+
+    expect(queryClient.getQueryData(EFFECTIVE_LANDING_PAGE_QUERY_KEY)).toEqual({ Tiles: ['LatestAudit'], Source: 'Custom' });
+    expect(queryClient.getQueryData(DASHBOARD_SUMMARY_QUERY_KEY)).toEqual({ CompanyAccount: { DisplayName: 'Contoso' } });
+    const asked = (operation: string) => fetch.mock.calls.filter(([url]) => String(url).endsWith(`/${operation}`)).length;
+    expect([asked('GetCurrentUser'), asked('GetEffectiveLandingPage'), asked('GetDashboardSummary')]).toEqual([1, 1, 1]);
   });
 });
