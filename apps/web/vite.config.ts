@@ -78,25 +78,22 @@ function bootTexts(): Plugin {
 // that is 16 requests in a row, each a round trip (Lighthouse's dashboard FCP 4 s). The first screens
 // load few, whole chunks instead (issue 12):
 // - boot: the entry with everything it imports statically (one file, not twenty);
-// - frame: the signed-in layout (header, menus, search, consent banner, footer) with its imports;
+// - frame: the signed-in layout (header, consent banner, footer) with its imports;
+// - header: the header's search and menus, which come once the first screen is painted;
 // - dashboard: the default landing screen with what it needs beyond the frame;
 // - ui: the MUI components the other screens use, cached once for all of them.
 // A higher priority takes a module first, so a group never holds what an earlier one loaded.
 const sourceFile = (file: string) => new RegExp(`src[\\\\/]${file.replaceAll('/', '[\\\\/]')}\\.tsx?$`);
-const FRAME_FILES = [
-  'app/layouts/FullLayout',
-  'app/layouts/ConsentAndAnalytics',
-  'search/components/GlobalSearch',
-  'support/components/SupportMenu',
-  'support/components/SupportFooterLinks',
-  'terms/components/TermsMenu',
-];
+const anyOf = (files: string[]) => (id: string) => files.some((file) => sourceFile(file).test(id));
+const FRAME_FILES = ['app/layouts/FullLayout', 'app/layouts/ConsentAndAnalytics', 'support/components/SupportFooterLinks'];
+const HEADER_FILES = ['search/components/GlobalSearch', 'support/components/SupportMenu', 'terms/components/TermsMenu'];
 // The screen and the data start-up asks for beside it (the route's prefetch).
 const DASHBOARD_FILES = ['dashboard/screens/DashboardScreen', 'dashboard/api/prefetchDashboard'];
 const CHUNK_GROUPS = [
   { name: 'boot', tags: ['$initial' as const], priority: 40 },
-  { name: 'frame', test: (id: string) => FRAME_FILES.some((file) => sourceFile(file).test(id)), priority: 30 },
-  { name: 'dashboard', test: (id: string) => DASHBOARD_FILES.some((file) => sourceFile(file).test(id)), priority: 25 },
+  { name: 'frame', test: anyOf(FRAME_FILES), priority: 30 },
+  { name: 'header', test: anyOf(HEADER_FILES), priority: 28 },
+  { name: 'dashboard', test: anyOf(DASHBOARD_FILES), priority: 25 },
   { name: 'ui', test: /node_modules[\\/](@mui[\\/](material|system|utils|styled-engine)|@emotion|react-transition-group|@popperjs|clsx)[\\/]/, priority: 20 },
 ];
 

@@ -6,6 +6,7 @@ import { startFirstScreen } from './app/routes/startFirstScreen';
 import { applyBranding } from './platform/branding/applyBranding';
 import { loadBranding } from './platform/branding/loadBranding';
 import { startLoadingLocaleBundles } from './platform/i18n/loadLocaleBundle';
+import { holdUntilFirstPaint } from './platform/ui/firstPaint';
 import { readStoredLocale, resolveLocale } from './platform/i18n/resolveLocale';
 
 // zod probes whether it may compile validators with `new Function`; under the server's content
@@ -35,6 +36,7 @@ async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element to mount the portal in.');
   const root = createRoot(container);
+  holdUntilFirstPaint();
   // A transition renders concurrently: React yields to the browser every few milliseconds instead of
   // holding the main thread for the whole first screen (issue 12: total blocking time).
   startTransition(() =>

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { HashRouter } from 'react-router';
 import type { Branding } from '@cmp/contracts/branding';
+import { useMarkFirstPaint } from '../platform/ui/firstPaint';
 import { AppProviders } from './AppProviders';
 import { AppRoutes } from './routes/AppRoutes';
 
@@ -9,6 +10,7 @@ import { AppRoutes } from './routes/AppRoutes';
  * keeps ~17 KB gzip of routing code out of the entry chunk; the route guard matches the route table itself.
  */
 export function App({ branding, queryClient }: { branding: Branding; queryClient?: QueryClient }) {
+  useMarkFirstPaint();
   return (
     <AppProviders branding={branding} queryClient={queryClient}>
       <HashRouter>

@@ -6,6 +6,7 @@ import { hasConsentToAllServices, subscribeConsent } from '../../platform/consen
 import { useIsEmbedded } from '../../platform/embedded/embeddedHost';
 import { accountViewValue } from '../../platform/session/accountViewValue';
 import { useSessionUser } from '../../platform/session/currentUser';
+import { useFirstPaintDone } from '../../platform/ui/firstPaint';
 import { lazyWithPreload } from '../../platform/ui/lazyWithPreload';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { LoadingScreen } from '../screens/LoadingScreen';
@@ -33,6 +34,8 @@ export function FullLayout() {
   const hasChatConsent = useSyncExternalStore(subscribeConsent, hasConsentToAllServices);
   // spec §1, §2: inside a host shell the host's navigation replaces the portal's header and footer.
   const isEmbedded = useIsEmbedded();
+  // The live channel and the chatbot show nothing on the first screen: their code comes after it is painted.
+  const isPainted = useFirstPaintDone();
   // The route guard lets no page of this layout render before the user is known.
   if (!user) return <LoadingScreen />;
 
@@ -51,11 +54,13 @@ export function FullLayout() {
         </Suspense>
         {!isEmbedded && <FooterBar user={user} />}
       </BottomDock>
-      <Suspense fallback={null}>
-        <LiveNotifications user={user} />
-        <EventHubConnection sessionId={user.SessionId} />
-      </Suspense>
-      {hasChatConsent && isAllowed(user.Capability, CHAT_BOT_RULE) && (
+      {isPainted && (
+        <Suspense fallback={null}>
+          <LiveNotifications user={user} />
+          <EventHubConnection sessionId={user.SessionId} />
+        </Suspense>
+      )}
+      {isPainted && hasChatConsent && isAllowed(user.Capability, CHAT_BOT_RULE) && (
         <Suspense fallback={null}>
           <ChatBot firstName={String(accountViewValue(user.UserAccount, 'User', 'Firstname') ?? '')} />
         </Suspense>

@@ -11,16 +11,10 @@ import { DASHBOARD_PATH, ROUTE_TABLE } from './routeTable';
 
 // The full layout (header, menus, footer) is only needed once signed in: keep it out of the entry chunk.
 const FullLayout = lazyWithPreload(() => import('../layouts/FullLayout').then((module) => module.FullLayout));
-// The parts the full layout loads lazily itself, fetched beside it so that they arrive in the same
-// wave, not one round trip after the layout has rendered (issue 12).
-const fullLayoutParts = () =>
-  Promise.all([
-    import('../layouts/ConsentAndAnalytics'),
-    import('../../search/components/GlobalSearch'),
-    import('../../support/components/SupportMenu'),
-    import('../../support/components/SupportFooterLinks'),
-    import('../../terms/components/TermsMenu'),
-  ]);
+// The parts of the full layout's first paint that it loads lazily itself, fetched beside it so that
+// they arrive in the same wave, not one round trip after the layout has rendered (issue 12). The
+// header's search and menus come after the first paint (platform/ui/firstPaint.ts).
+const fullLayoutParts = () => Promise.all([import('../layouts/ConsentAndAnalytics'), import('../../support/components/SupportFooterLinks')]);
 const NotFoundScreen = lazyWithPreload(() => import('../screens/NotFoundScreen').then((module) => module.NotFoundScreen));
 
 // One component per screen loader, however often the routes are built: what start-up preloads is

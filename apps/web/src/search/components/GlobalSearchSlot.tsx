@@ -1,8 +1,9 @@
 import { Suspense, type ComponentType } from 'react';
+import { useFirstPaintDone } from '../../platform/ui/firstPaint';
 import { lazyWithPreload } from '../../platform/ui/lazyWithPreload';
 
-// The search field and everything behind it are a chunk of their own (entry size budget), asked for
-// as soon as the header's code is here, so that it shows with the header and never wraps it later (issue 12).
+// The search field and everything behind it are a chunk of their own, asked for once the first screen
+// is painted (issue 12); the header holds its room from the first frame (AppHeader), so nothing moves.
 async function loadGlobalSearch(): Promise<ComponentType> {
   try {
     return (await import('./GlobalSearch')).GlobalSearch;
@@ -13,10 +14,11 @@ async function loadGlobalSearch(): Promise<ComponentType> {
   }
 }
 const GlobalSearch = lazyWithPreload(loadGlobalSearch);
-void GlobalSearch.preload();
 
 /** spec §2 "Global search" in the header. */
 export function GlobalSearchSlot() {
+  const isPainted = useFirstPaintDone();
+  if (!isPainted) return null;
   return (
     <Suspense fallback={null}>
       <GlobalSearch />

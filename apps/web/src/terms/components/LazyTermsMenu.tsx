@@ -2,18 +2,20 @@ import { Suspense } from 'react';
 import { isAllowed, requirement } from '@cmp/contracts/capabilities';
 import type { SessionUser } from '@cmp/contracts/auth';
 import { IconButtonPlaceholder } from '../../platform/ui/IconButtonPlaceholder';
+import { useFirstPaintDone } from '../../platform/ui/firstPaint';
 import { lazyWithPreload } from '../../platform/ui/lazyWithPreload';
 
-// The menu and its dialog are a chunk of their own (entry size budget), asked for as soon as the
-// header's code is here, so that they show with the header and never wrap it later (issue 12).
+// The menu and its dialog are a chunk of their own, asked for once the first screen is painted
+// (issue 12); their room is held from the first frame, so the header never wraps when they come.
 const TermsMenu = lazyWithPreload(() => import('./TermsMenu').then((module) => module.TermsMenu));
-TermsMenu.preload().catch(() => undefined);
 
 export const TERMS_RULE = requirement('CONFIRMED_TERMS', ['Read']);
 
 /** spec §2 Terms menu, for users who may read their confirmed terms. */
 export function LazyTermsMenu({ user }: { user: SessionUser }) {
+  const isPainted = useFirstPaintDone();
   if (!isAllowed(user.Capability, TERMS_RULE)) return null;
+  if (!isPainted) return <IconButtonPlaceholder />;
   return (
     <Suspense fallback={<IconButtonPlaceholder />}>
       <TermsMenu />
