@@ -34,6 +34,9 @@ test('setting up an authenticator app again replaces the abandoned set-up', asyn
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Set up' }).click();
     await expect(dialog.getByRole('img')).toBeVisible();
+    // The code field takes the focus once the set-up shows; before that the set-up button is gone and
+    // focus is on the page, where Escape does not reach the dialog.
+    await expect(dialog.getByRole('textbox', { name: 'Security code' })).toBeFocused();
     // Walk away from the set-up without entering a code.
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
