@@ -65,9 +65,17 @@ export function buildRoutes(table: AppRouteDefinition[] = ROUTE_TABLE): RouteObj
   }
 }
 
+/** The handles of the routes (layouts and screen) that `path` leads to, outermost first. */
+export function routeHandlesOf(routes: RouteObject[], path: string): (RouteHandle | undefined)[] {
+  return (matchRoutes(routes, path) ?? []).map((match) => match.route.handle as RouteHandle | undefined);
+}
+
 /** Loads the chunks (layouts and screen) of the routes that `path` leads to. */
 export function loadRouteChunks(routes: RouteObject[], path: string): Promise<unknown> {
-  const handles = (matchRoutes(routes, path) ?? []).map((match) => match.route.handle as RouteHandle | undefined);
+  return loadChunksOf(routeHandlesOf(routes, path));
+}
+
+export function loadChunksOf(handles: (RouteHandle | undefined)[]): Promise<unknown> {
   return Promise.all(handles.map((routeHandle) => routeHandle?.loadChunk?.()));
 }
 

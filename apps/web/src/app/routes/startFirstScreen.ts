@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { matchRoutes, parsePath } from 'react-router';
+import { parsePath } from 'react-router';
 import { CURRENT_USER_QUERY_KEY, startCurrentUserRequest, startedCurrentUser } from '../../platform/session/currentUser';
 import type { RouteMeta } from './AppRouteDefinition';
-import { buildRoutes, loadRouteChunks } from './buildRoutes';
-import { needsUser, readSsoReturn, type RouteHandle } from './RouteGuard';
+import { buildRoutes, loadChunksOf, routeHandlesOf } from './buildRoutes';
+import { needsUser, readSsoReturn } from './RouteGuard';
 import { DASHBOARD_PATH } from './routeTable';
 
 /**
@@ -23,8 +23,8 @@ export async function startFirstScreen(queryClient: QueryClient, location: Pick<
   const routes = buildRoutes();
 
   // A chunk that fails here fails again, and is shown, where the screen renders.
-  const chunks = loadRouteChunks(routes, path).catch(() => undefined);
-  const handles = (matchRoutes(routes, path) ?? []).map((match) => match.route.handle as RouteHandle | undefined);
+  const handles = routeHandlesOf(routes, path);
+  const chunks = loadChunksOf(handles).catch(() => undefined);
   const metas = handles.map((routeHandle) => routeHandle?.meta).filter((meta): meta is RouteMeta => meta !== undefined);
   const ssoReturn = readSsoReturn(search) ?? readSsoReturn(location.search);
   if (!needsUser(metas[metas.length - 1], ssoReturn)) {
