@@ -9,7 +9,7 @@ import type { ServerConfig } from './platform/config';
 import type { DatabaseHandle } from './platform/db/database';
 import { SessionCache } from './platform/sessionCache';
 import { installErrorHandling } from './platform/errorHandler';
-import { RequestLogController, safeLoggerOptions } from './platform/logging';
+import { RequestLogController, lazyChildLoggerFactory, safeLoggerOptions } from './platform/logging';
 import { installSecurityHeaders } from './platform/securityHeaders';
 import { registerPortalAssets } from './platform/portalAssets';
 import { registerPortalIndex } from './platform/portalShell';
@@ -108,6 +108,8 @@ export async function buildServer({ database, config, logger = false, extraOpera
     logger: logger === false ? false : safeLoggerOptions(logger as true | Record<string, unknown>),
     // Request lines at debug, slow requests at warn, failures at error (platform/logging.ts).
     logController: new RequestLogController(),
+    // A request's pino child is made on its first line, not for every request (platform/logging.ts).
+    childLoggerFactory: lazyChildLoggerFactory,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
     onProtoPoisoning: 'error',

@@ -82,8 +82,10 @@ describe('the server log', () => {
     const before = lines.length;
     const result = await server.app.inject({ method: 'POST', url: `${OPERATION_PREFIX}/IProbeService/TakeLong?otpauth=${SECRET}`, headers: { cookie, 'content-type': 'application/json' }, payload: {} });
     expect(result.statusCode).toBe(200);
-    const written = lines.slice(before).map((line) => JSON.parse(line) as { level: number; msg: string; req: { url: string }; responseTime: number });
+    const written = lines.slice(before).map((line) => JSON.parse(line) as { level: number; msg: string; req: { url: string }; responseTime: number; reqId?: string });
     expect(written).toHaveLength(1);
+    // The request's logger is made on its first line, with the request's id (platform/logging.ts).
+    expect(written[0]!.reqId).toMatch(/^[0-9a-f-]{36}$/);
     expect(written[0]).toMatchObject({ level: 40, msg: 'slow request', req: { url: `${OPERATION_PREFIX}/IProbeService/TakeLong?[redacted]` } });
     expect(written[0]!.responseTime).toBeGreaterThan(SLOW_REQUEST_MS);
     expect(lines.join('\n')).not.toContain(SECRET);

@@ -1,4 +1,4 @@
-import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import pino from 'pino';
 
 // Logs never print what a caller or the database was given (issue 11: a TOTP secret was logged):
@@ -74,3 +74,66 @@ export class RequestLogController extends LogController {
     else reply.log.debug(line, 'request completed');
   }
 }
+
+type LevelName = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+type Bindings = Record<string, unknown>;
+type ParentLogger = FastifyBaseLogger & { isLevelEnabled?(level: string): boolean };
+
+/**
+ * A request's logger that becomes a pino child on its first line at an enabled level. At the
+ * default level most requests write nothing, and a child made per request serialises its bindings
+ * (the request id) for nothing: 2 % of the API's throughput in a profile (issue 12).
+ */
+class LazyRequestLogger {
+  #child: FastifyBaseLogger | undefined;
+
+  constructor(
+    private readonly parent: ParentLogger,
+    private readonly bindings: Bindings,
+  ) {}
+
+  get level(): string {
+    return this.#child?.level ?? this.parent.level;
+  }
+
+  set level(level: string) {
+    this.real().level = level;
+  }
+
+  fatal(...args: unknown[]): void {
+    this.write('fatal', args);
+  }
+  error(...args: unknown[]): void {
+    this.write('error', args);
+  }
+  warn(...args: unknown[]): void {
+    this.write('warn', args);
+  }
+  info(...args: unknown[]): void {
+    this.write('info', args);
+  }
+  debug(...args: unknown[]): void {
+    this.write('debug', args);
+  }
+  trace(...args: unknown[]): void {
+    this.write('trace', args);
+  }
+  silent(): void {}
+
+  child(bindings: Bindings, options?: Record<string, unknown>): FastifyBaseLogger {
+    return this.real().child(bindings, options);
+  }
+
+  private real(): FastifyBaseLogger {
+    return (this.#child ??= this.parent.child(this.bindings));
+  }
+
+  private write(level: LevelName, args: unknown[]): void {
+    if (!this.#child && this.parent.isLevelEnabled?.(level) === false) return;
+    (this.real()[level] as (...line: unknown[]) => void)(...args);
+  }
+}
+
+/** Fastify's childLoggerFactory: a lazy child, or pino's own when a route sets its own level or serializers. */
+export const lazyChildLoggerFactory: NonNullable<FastifyServerOptions['childLoggerFactory']> = (logger, bindings, options) =>
+  Object.keys(options).length ? logger.child(bindings, options) : (new LazyRequestLogger(logger, bindings) as unknown as FastifyBaseLogger);

@@ -8,7 +8,7 @@ import { ApiError, accessDenied, invalidRequest, notSignedIn } from './errors';
 import { localeFromAcceptLanguage } from './i18n/messages';
 import type { OperationRegistry } from './operations';
 import type { Mailer } from './mail';
-import { loadSession, memoized } from './session';
+import { cachedCaller, loadSession, memoized } from './session';
 import { normalizeBody } from './bodyNormalization';
 import { findUnstorableText, installJsonBodyParser } from './requestInput';
 import type { SessionCache } from './sessionCache';
@@ -28,11 +28,13 @@ export function registerOperationRoute(app: FastifyInstance, registry: Operation
     if (!def) throw new ApiError(404, 'unknown_operation', { operation: `${request.params.service}/${request.params.operation}` });
     assertNotForged(request, config);
 
-    const caller = await loadSession(db, config, request, sessionCache);
+    const caller = cachedCaller(config, request, sessionCache) ?? (await loadSession(db, config, request, sessionCache));
     if (def.access !== 'public') {
       if (!caller) throw notSignedIn();
       // IP lists hold on every request of a session, not only at sign-in (identity issue).
-      if (!(await memoized(caller, `ip:${request.ip}`, () => isAddressAllowed(db, caller.userAccount.path, request.ip)))) {
+      const ipKey = `ip:${request.ip}`;
+      const isAddressKnownAllowed = caller.memo.get(ipKey) === true;
+      if (!isAddressKnownAllowed && !(await memoized(caller, ipKey, () => isAddressAllowed(db, caller.userAccount.path, request.ip)))) {
         throw new ApiError(403, 'ip_blocked', { address: request.ip });
       }
       if (caller.mustSetupMfa && !def.allowDuringMfaSetup) throw new ApiError(403, 'mfa_setup_required');
@@ -42,11 +44,14 @@ export function registerOperationRoute(app: FastifyInstance, registry: Operation
     if (isFileBody && !def.fileBody) throw invalidRequest('This operation takes a JSON body.');
     const upload = isFileBody ? { fields: parseBody(def.fileBody!.query, request.query), body: request.body as AsyncIterable<Buffer> } : undefined;
     const input = upload ? undefined : parseBody(def.request, request.body);
+    // An answer cached per session is kept encoded: each send then skips serialising, measuring and
+    // encoding the text, and what Fastify itself sends for an object (JSON.stringify) goes out byte for byte (issue 12).
+    const answerKey = def.answerCachedPerSession && caller ? `answer:${def.service}/${def.operation}` : undefined;
+    const cachedAnswer = answerKey ? (caller!.memo.get(answerKey) as Buffer | undefined) : undefined;
+    if (cachedAnswer) return reply.code(200).type('application/json; charset=utf-8').send(cachedAnswer);
     const ctx = { db, config, mailer, request, reply, locale: localeFromAcceptLanguage(request.headers['accept-language']), caller, upload };
-    if (def.answerCachedPerSession && caller) {
-      // Kept encoded: each send then skips serialising, measuring and encoding the text (issue 12).
-      const json = await memoized(caller, `answer:${def.service}/${def.operation}`, async () => Buffer.from(JSON.stringify(await def.handler(input, ctx as never))));
-      // What Fastify itself sends for an object (it serialises with JSON.stringify), byte for byte.
+    if (answerKey) {
+      const json = await memoized(caller!, answerKey, async () => Buffer.from(JSON.stringify(await def.handler(input, ctx as never))));
       return reply.code(200).type('application/json; charset=utf-8').send(json);
     }
     const result = await def.handler(input, ctx as never);

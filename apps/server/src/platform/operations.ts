@@ -85,21 +85,23 @@ export function definePublicOperation<Req extends z.ZodType, Res extends z.ZodTy
 }
 
 export class OperationRegistry {
-  private readonly byKey = new Map<string, OperationDefinition>();
+  // Service → operation → definition: found on every request without building a key (issue 12).
+  private readonly byService = new Map<string, Map<string, OperationDefinition>>();
 
   register(...defs: OperationDefinition[]): void {
     for (const def of defs) {
-      const key = `${def.service}/${def.operation}`;
-      if (this.byKey.has(key)) throw new Error(`operation ${key} registered twice`);
-      this.byKey.set(key, def);
+      let operations = this.byService.get(def.service);
+      if (!operations) this.byService.set(def.service, (operations = new Map()));
+      if (operations.has(def.operation)) throw new Error(`operation ${def.service}/${def.operation} registered twice`);
+      operations.set(def.operation, def);
     }
   }
 
   find(service: string, operation: string): OperationDefinition | undefined {
-    return this.byKey.get(`${service}/${operation}`);
+    return this.byService.get(service)?.get(operation);
   }
 
   all(): OperationDefinition[] {
-    return [...this.byKey.values()];
+    return [...this.byService.values()].flatMap((operations) => [...operations.values()]);
   }
 }

@@ -32,6 +32,8 @@ describe('security headers (issue 11 item 5)', () => {
     const user = await call(server.app, 'IAuthorizationService/GetCurrentUser', {}, { cookie });
     expect(user.status).toBe(200);
     expect(user.response.headers['cache-control']).toBe('no-store');
+    // Data, not a document: nothing loads from an answer and nothing frames it.
+    expect(user.response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     const refused = await call(server.app, 'IAuthorizationService/GetCurrentUser', {});
     expect(refused.status).toBe(401);
     expect(refused.response.headers['cache-control']).toBe('no-store');

@@ -36,8 +36,23 @@ export async function memoized<T>(caller: CallerSession, key: string, compute: (
   return value;
 }
 
-// One-shot hashing: it runs on every request, and a Hash object per call showed in the profile (issue 12).
-const hashToken = (token: string) => hash('sha256', token, 'hex');
+// The SHA-256 of the session cookies seen lately, per node: the hash keys the sessions table and the
+// session cache, and hashing on every request showed in the profile (issue 12). Bounded: a flood of
+// made-up cookies only empties it.
+const recentTokenHashes = new Map<string, string>();
+const MAX_RECENT_TOKENS = 20_000;
+function hashToken(token: string): string {
+  let tokenHash = recentTokenHashes.get(token);
+  if (tokenHash === undefined) {
+    if (recentTokenHashes.size >= MAX_RECENT_TOKENS) recentTokenHashes.clear();
+    tokenHash = hash('sha256', token, 'hex');
+    recentTokenHashes.set(token, tokenHash);
+  }
+  return tokenHash;
+}
+
+/** How often at most a session's last-seen time is written: the idle timer needs minute precision, not a write per request. */
+const TOUCH_INTERVAL_MS = 60_000;
 
 /** DESIGN.md sessions: ≥128-bit random ids (here 256), a new id at every sign-in. */
 export async function startSession(
@@ -78,6 +93,20 @@ export async function endAllSessionsOfUser(db: Queryable, userAccountId: number)
   await db.delete(sessions).where(eq(sessions.userAccountId, userAccountId));
 }
 
+/**
+ * The caller of a cached session that needs nothing written (neither expired nor due a touch), or
+ * undefined: then loadSession decides. Synchronous, so a read-only call of a known session costs
+ * no promise before its handler (issue 12).
+ */
+export function cachedCaller(config: ServerConfig, request: FastifyRequest, cache: SessionCache): CallerSession | undefined {
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token || token.length > 128) return undefined;
+  const entry = cache.get(hashToken(token));
+  const now = Date.now();
+  if (!entry || entry.expiresAt <= now || now - entry.lastSeenAt > Math.min(TOUCH_INTERVAL_MS, config.sessionIdleMinutes * 60_000)) return undefined;
+  return entry.caller;
+}
+
 /** Loads the caller's session, or null when there is none or it has expired (idle or absolute). */
 export async function loadSession(db: Database, config: ServerConfig, request: FastifyRequest, cache?: SessionCache): Promise<CallerSession | null> {
   const token = request.cookies[SESSION_COOKIE];
@@ -96,8 +125,7 @@ export async function loadSession(db: Database, config: ServerConfig, request: F
     await cache?.invalidateAll();
     return null;
   }
-  // Touch at most once a minute: the idle timer needs minute precision, not a write per request.
-  if (now - entry.lastSeenAt > 60_000) {
+  if (now - entry.lastSeenAt > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.tokenHash, tokenHash));
     entry.lastSeenAt = now;
   }
