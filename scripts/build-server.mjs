@@ -23,7 +23,11 @@ if (!below || below.startsWith('..') || path.isAbsolute(below)) throw new Error(
 const started = Date.now();
 rmSync(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(serverFolder, 'src/main.ts')],
+  entryPoints: [
+    { in: path.join(serverFolder, 'src/main.ts'), out: 'main' },
+    // The demo's vendor sandbox, forked by main.ts: compiled too, so it starts without tsx beside the portal.
+    { in: path.join(serverFolder, 'src/provisioning/sandbox/main.ts'), out: 'vendorSandbox' },
+  ],
   outdir,
   outExtension: { '.js': '.mjs' },
   // main.ts imports the server dynamically so the database opens while it loads: in a chunk of

@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -12,6 +12,7 @@ const outdir = path.join(root, 'apps/server/dist', `test-${process.pid}`);
 const OPERATIONS = '/DataModel/service.svc/rest/IAuthorizationService';
 let server: ChildProcess;
 let baseUrl: string;
+let sandboxUrl: string | undefined;
 
 beforeAll(async () => {
   execFileSync(process.execPath, [path.join(root, 'scripts/build-server.mjs'), outdir], { stdio: 'pipe' });
@@ -23,6 +24,7 @@ beforeAll(async () => {
     let output = '';
     server.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
+      sandboxUrl ??= output.match(/Vendor sandbox \(demo\) at (http:\/\/\S+)/)?.[1];
       const listening = output.match(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
       if (listening) resolve(listening[1]!);
     });
@@ -56,5 +58,14 @@ describe('the compiled server', () => {
     });
     expect(refused.status).toBe(401);
     expect(((await refused.json()) as { Message: string }).Message).toBe('Der Benutzername oder das Passwort ist falsch.');
+  });
+
+  it('starts the demo vendor sandbox from its compiled twin, without tsx', async () => {
+    expect(sandboxUrl).toBeDefined();
+    const children = readdirSync(`/proc/${server.pid}/task`).flatMap((task) => readFileSync(`/proc/${server.pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean));
+    const commandLines = children.map((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' '));
+    const sandbox = commandLines.find((line) => line.includes('vendorSandbox.mjs'));
+    expect(sandbox).toContain(path.join(outdir, 'vendorSandbox.mjs'));
+    expect(sandbox).not.toContain('tsx');
   });
 });

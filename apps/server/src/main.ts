@@ -20,7 +20,8 @@ const [handle, { buildServer }, { ensureInitialData }, vendorSandbox] = await Pr
 const firstStart = await watchdog.step('writing the initial data', ensureInitialData(handle.db, config));
 const app = await watchdog.step('building the server', buildServer({ database: handle, config, logger: { level: config.logLevel } }));
 await watchdog.step('listening', app.listen({ port: config.port, host: config.host }));
-watchdog.done();
+const steps = watchdog.done();
+const startedIn = `${process.uptime().toFixed(1)} s`;
 
 const where = `http://localhost:${config.port}`;
 if (firstStart.kind === 'demo') {
@@ -32,7 +33,7 @@ if (firstStart.kind === 'demo') {
       : `\nFirst start: sign in at ${where} as admin with ADMIN_PASSWORD.\n`,
   );
 } else {
-  console.info(`\nCloud Marketplace portal serving at ${where} (${handle.kind}).\n`);
+  console.info(`\nCloud Marketplace portal serving at ${where} (${handle.kind}), started in ${startedIn}: ${steps}.\n`);
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

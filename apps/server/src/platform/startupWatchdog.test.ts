@@ -33,4 +33,14 @@ describe('start-up watchdog', () => {
     vi.advanceTimersByTime(60_000);
     expect(onTimeout).not.toHaveBeenCalled();
   });
+
+  it('answers at the end the steps with how long each took, for the start line', async () => {
+    vi.useFakeTimers();
+    const watchdog = startStartupWatchdog(10, vi.fn());
+    const opening = watchdog.step('opening the database', new Promise((resolve) => setTimeout(resolve, 1_200)));
+    await vi.advanceTimersByTimeAsync(1_200);
+    await opening;
+    await watchdog.step('listening', Promise.resolve());
+    expect(watchdog.done()).toBe('opening the database (1.2 s), listening (0.0 s)');
+  });
 });

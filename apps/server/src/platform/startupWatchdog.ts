@@ -18,8 +18,8 @@ export function parseStartTimeoutSeconds(value: string | undefined): number {
 export interface StartupWatchdog {
   /** Runs one start-up step; on a timeout the message names the steps still running and how long each took. */
   step<T>(name: string, work: Promise<T>): Promise<T>;
-  /** Start-up finished: the watchdog is off. */
-  done(): void;
+  /** Start-up finished: the watchdog is off; answers the steps with how long each took, for the start line. */
+  done(): string;
 }
 
 export function startStartupWatchdog(timeoutSeconds: number, onTimeout: (message: string) => void): StartupWatchdog {
@@ -47,6 +47,7 @@ export function startStartupWatchdog(timeoutSeconds: number, onTimeout: (message
     },
     done() {
       clearTimeout(timer);
+      return finished.join(', ');
     },
   };
 }
