@@ -13,6 +13,9 @@ import pg from 'pg';
 import { startE2eIdentityProvider } from './oidcTestProvider';
 
 const ATTEMPTS = 3;
+// `npm test` sets E2E_SERVER=compiled after `npm run build`: the browser tests then run what `npm
+// start` runs (apps/server/dist, with the npm packages bundled in); otherwise the TypeScript through tsx.
+const SERVER_ARGS = process.env.E2E_SERVER === 'compiled' ? ['--enable-source-maps', 'apps/server/dist/main.mjs'] : ['--import', 'tsx', 'apps/server/src/main.ts'];
 const SERVER_START_SECONDS = 75;
 const port = process.env.PORT ?? '8080';
 const healthUrl = `http://127.0.0.1:${port}/healthz`;
@@ -57,7 +60,7 @@ async function answers(url: string): Promise<boolean> {
 
 /** Starts the server and waits until it answers; false when it ended or did not answer in time. */
 async function startServer(env: NodeJS.ProcessEnv): Promise<boolean> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, SERVER_ARGS, {
     env: { ...process.env, ...env, START_TIMEOUT_SECONDS: String(SERVER_START_SECONDS) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -74,6 +74,8 @@ stage(run('portal build', 'npm', ['run', '--silent', 'build']));
 const e2eReport = path.join(reports, 'playwright.json');
 const e2eOk = await runKeepingProblems('browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+  // Against the server the build just compiled, as `npm start` runs it (e2e/serve.ts).
+  E2E_SERVER: 'compiled',
 });
 if (existsSync(e2eReport)) {
   const { stats } = JSON.parse(readFileSync(e2eReport, 'utf8'));

@@ -4,7 +4,8 @@ import { ACCOUNT_TYPES } from '@cmp/contracts/accounts';
 import { SCREEN_CREATED_ACCOUNT_TYPES, baseViewOf, type StoredPage } from '@cmp/contracts/accountViews';
 import { SUPPORTED_LOCALES } from '@cmp/contracts/locales';
 import { call, signIn, startTestServer, type TestServer } from '../../test/testServer';
-import { seedAccountViews } from './viewMetadata';
+import { readFileSync } from 'node:fs';
+import { serverFile } from '../../platform/serverFiles';
 
 // Issue 10: a vendor's own account page said "Viewlayout contains no Pages". Every account type
 // needs the view its values live in and the layout of its page (the Create screen's too, where the
@@ -68,11 +69,12 @@ describe("a vendor's own account page", () => {
     expect(refused.body.Message).toContain('Vendor.Country');
   });
 
-  it("moves an older database's vendor data from the Company view to the Vendor view at the next start", async () => {
+  it("moves an older database's vendor data from the Company view to the Vendor view (migration 0031, once)", async () => {
     const id = await skylineId();
     await server.handle.db.execute(sql`update accounts set views = jsonb_build_object('Company', views -> 'Vendor') where id = ${id}`);
-    await seedAccountViews(server.handle.db);
-    await seedAccountViews(server.handle.db);
+    const migration = readFileSync(serverFile('drizzle/0031_vendor_view_from_company.sql'), 'utf8');
+    await server.handle.db.execute(sql.raw(migration));
+    await server.handle.db.execute(sql.raw(migration));
     const [row] = await rows<{ views: Record<string, { Values: Record<string, unknown> }> }>(sql`select views from accounts where id = ${id}`);
     expect(Object.keys(row!.views)).toEqual(['Vendor']);
     expect(row!.views.Vendor!.Values).toMatchObject({ DisplayName: 'Skyline Software', City: 'Göteborg' });

@@ -30,6 +30,14 @@ describe('view metadata seeding', () => {
     expect(result.status).toBe(404);
     expect(result.body.Message).toBe('Viewlayout contains no Pages');
   });
+
+  it('writes back at the next start only the seeded rows that are missing', async () => {
+    await server.handle.db.execute(sql`delete from view_layouts where account_type = 'Product' and view = 'Product' and product_name = 'SKYLINE_CRM'`);
+    await server.handle.db.execute(sql`delete from enum_data where name = 'Regions'`);
+    await seedAccountViews(server.handle.db);
+    expect((await rows<{ n: number }>(sql`select count(*)::int as n from view_layouts where product_name = 'SKYLINE_CRM'`))[0]!.n).toBe(1);
+    expect((await rows<{ n: number }>(sql`select count(*)::int as n from enum_data where name = 'Regions'`))[0]!.n).toBe(1);
+  });
 });
 
 describe('GetViewLayout and GetEnumData', () => {

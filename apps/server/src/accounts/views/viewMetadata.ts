@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { EnumMember, FieldDefinition, LayoutField, LayoutPage, StoredPage } from '@cmp/contracts/accountViews';
 import type { Locale } from '@cmp/contracts/locales';
 import type { Queryable } from '../../platform/db/database';
@@ -13,20 +13,26 @@ import { SEEDED_LAYOUTS, SEEDED_VIEW_DEFINITIONS } from './viewSeed';
  * owner has changed since.
  */
 export async function seedAccountViews(db: Queryable): Promise<void> {
-  await db
-    .insert(viewDefinitions)
-    .values(Object.entries(SEEDED_VIEW_DEFINITIONS).map(([name, fields]) => ({ name, fields })))
-    .onConflictDoNothing();
-  await db.insert(viewLayouts).values(SEEDED_LAYOUTS).onConflictDoNothing();
-  await db
-    .insert(enumData)
-    .values(Object.entries(SEEDED_ENUMS).map(([name, members]) => ({ name, members: members as unknown as Record<string, unknown>[] })))
-    .onConflictDoNothing();
-  // Databases from before vendors had their own view keep a vendor's organisation data in the
-  // Company view, which a Vendor account does not hold: it moves over once (later starts find none).
-  await db.execute(sql`
-    update accounts set views = (views - 'Company') || jsonb_build_object('Vendor', views -> 'Company')
-     where type = 'Vendor' and views -> 'Company' is not null and views -> 'Vendor' is null`);
+  // Most starts find every seeded row there: what is missing is asked first and only that is
+  // written — the definitions are large JSON, sent and parsed for nothing at each start otherwise
+  // (issue 12: start-up).
+  const definitionNames = new Set((await db.select({ name: viewDefinitions.name }).from(viewDefinitions).where(inArray(viewDefinitions.name, Object.keys(SEEDED_VIEW_DEFINITIONS)))).map((row) => row.name));
+  const layoutKey = (layout: { accountType: string; view: string; productName: string }) => `${layout.accountType}/${layout.view}/${layout.productName}`;
+  const layoutKeys = new Set(
+    (await db.select({ accountType: viewLayouts.accountType, view: viewLayouts.view, productName: viewLayouts.productName }).from(viewLayouts).where(inArray(viewLayouts.productName, [...new Set(SEEDED_LAYOUTS.map((layout) => layout.productName))]))).map(layoutKey),
+  );
+  const enumNames = new Set((await db.select({ name: enumData.name }).from(enumData).where(inArray(enumData.name, Object.keys(SEEDED_ENUMS)))).map((row) => row.name));
+  const missingDefinitions = Object.entries(SEEDED_VIEW_DEFINITIONS).filter(([name]) => !definitionNames.has(name));
+  const missingLayouts = SEEDED_LAYOUTS.filter((layout) => !layoutKeys.has(layoutKey(layout)));
+  const missingEnums = Object.entries(SEEDED_ENUMS).filter(([name]) => !enumNames.has(name));
+  if (missingDefinitions.length) await db.insert(viewDefinitions).values(missingDefinitions.map(([name, fields]) => ({ name, fields }))).onConflictDoNothing();
+  if (missingLayouts.length) await db.insert(viewLayouts).values(missingLayouts).onConflictDoNothing();
+  if (missingEnums.length) {
+    await db
+      .insert(enumData)
+      .values(missingEnums.map(([name, members]) => ({ name, members: members as unknown as Record<string, unknown>[] })))
+      .onConflictDoNothing();
+  }
 }
 
 /** The definitions of the named views (missing views are left out). */

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import * as schema from './schema';
+import type * as schema from './schema';
 import { PgliteWorkerClient } from './pgliteWorkerClient';
 import { serverFile } from '../serverFiles';
 
@@ -41,11 +41,13 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
 async function openPglite(dataDir: string, template: string | undefined): Promise<DatabaseHandle> {
   const inMemory = dataDir === 'memory://';
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  // The database's thread starts first and opens while Drizzle's modules load (issue 12: start-up).
-  const [client, { drizzle }, { migrate }] = await Promise.all([
+  // The database's thread starts first and opens while Drizzle's modules and the schema load (issue
+  // 12: start-up): main.ts reaches this before anything heavy is loaded.
+  const [client, { drizzle }, { migrate }, schema] = await Promise.all([
     startPglite(inMemory ? undefined : path.resolve(dataDir, 'pglite'), template),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
+    import('./schema'),
   ]);
   const db = drizzle(client as PGlite, { schema });
   await migrate(db, { migrationsFolder });
@@ -94,9 +96,12 @@ export async function startPgliteHere(dataDir: string | undefined, template?: st
 const MIGRATION_LOCK = 727_311;
 
 async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
-  const pg = (await import('pg')).default;
-  const { drizzle } = await import('drizzle-orm/node-postgres');
-  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const [{ default: pg }, { drizzle }, { migrate }, schema] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+    import('./schema'),
+  ]);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
   // An idle pooled connection the server ends (restart, failover, a database dropped at the end of a
   // test run: 57P01) is dropped from the pool and the next query opens a new one. Without a listener
