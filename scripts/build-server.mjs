@@ -1,7 +1,7 @@
 // Compiles the server into JavaScript, apps/server/dist/main.mjs and its chunks, which `npm start`
 // runs: tsx compiled the TypeScript at every start, about 1.9 s of a 3.5 s start-up (issue 12).
 // The workspace package @cmp/contracts and most npm packages are bundled in: resolving and reading
-// some 700 module files one by one took a third of the compiled start. Packages that find files of
+// over 600 npm module files one by one took a third of the compiled start. Packages that find files of
 // their own at run time (WebAssembly, fonts, native add-ons, a UI folder) or load optional ones stay
 // external and load from node_modules. Files the server reads at run time stay where they are
 // (apps/server/src/platform/serverFiles.ts finds them from any folder below apps/server).
