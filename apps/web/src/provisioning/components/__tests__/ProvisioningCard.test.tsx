@@ -106,7 +106,12 @@ describe('ProvisioningCard', () => {
     await waitFor(() => expect(callsOf(fetch, 'RetryRequests')).toEqual([{ requestList: [11] }]));
     expect(await screen.findByText('Request 11 is being retried.')).toBeInTheDocument();
     expect(screen.getByText('Retry: 1 of 1 done.')).toBeInTheDocument();
-    const row = (await screen.findByRole('row', { name: /Skyline Backup/ })) as HTMLElement;
+    // The confirmation's closing transition hides the page from the accessibility tree until it ends; the
+    // row is then found by its text, as computing every row's accessible name on each poll of a wait was
+    // slow enough to pass the wait's limit on a loaded CI machine (seen once).
+    await waitFor(() => expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull());
+    const table = screen.getByRole('table', { name: 'Provisioning requests' });
+    const row = within(table).getByText('Skyline Backup').closest('tr')!;
     await waitFor(() => expect(row).toHaveTextContent('Submitted'));
     expect(within(row).getByTestId('row-result')).toHaveTextContent('Done');
   });
