@@ -79,7 +79,10 @@ async function runLighthouse(url: string, cookies: Cookie[]): Promise<Lighthouse
     if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
     if (REPORTS_DIR) {
       mkdirSync(REPORTS_DIR, { recursive: true });
-      writeFileSync(path.join(REPORTS_DIR, `${new URL(url).hash.replace(/\W/g, '') || 'root'}-${Date.now()}.json`), JSON.stringify(lhr));
+      const name = `${new URL(url).hash.replace(/\W/g, '') || 'root'}-${Date.now()}`;
+      writeFileSync(path.join(REPORTS_DIR, `${name}.json`), JSON.stringify(lhr));
+      // The run's Chromium trace beside it (open it in DevTools' Performance panel): which task is long, and why.
+      writeFileSync(path.join(REPORTS_DIR, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
     }
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     return {
