@@ -9,7 +9,7 @@ import { catalogueText, safeFileName, workbookDownload, type ExcelColumn } from 
 import { readStoredFile } from '../platform/files';
 import { defineOperation, type OperationDefinition } from '../platform/operations';
 import { loadPlatformBranding } from '../branding/brandingRoutes';
-import { rowsOf } from '../marketplace/catalogViewer';
+import { rowsOf } from '../platform/db/rowsOf';
 import { readInvoice } from './billingOperations';
 import { billLine, onlineBillLines, type BillLineRow } from './billingQueries';
 import { renderInvoicePdf, type InvoiceBranding } from './invoicePdf';

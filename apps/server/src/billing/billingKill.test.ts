@@ -8,7 +8,7 @@ import { openDatabase, type DatabaseHandle } from '../platform/db/database';
 import { ensureInitialData } from '../platform/initialData';
 import { readConfig } from '../platform/config';
 import { createScratchDatabase, type ScratchDatabase } from '../test/scratchDatabase';
-import { rowsOf } from '../marketplace/catalogViewer';
+import { rowsOf } from '../platform/db/rowsOf';
 import { createBillingRun, executeBillingRun } from './billingRun';
 import { seedBillingWorld } from './testing/billingWorld';
 

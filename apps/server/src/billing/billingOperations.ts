@@ -24,7 +24,7 @@ import { requireAccountInHierarchy, callerScopePath } from '../platform/access';
 import { withIdempotency } from '../platform/idempotency';
 import { defineOperation, type OperationDefinition } from '../platform/operations';
 import type { CallerSession } from '../platform/session';
-import { rowsOf } from '../marketplace/catalogViewer';
+import { rowsOf } from '../platform/db/rowsOf';
 import { addMonths, formatDay, intervalContaining, intervalOf, localDay } from './calendar';
 import { BILLING_RUN_JOB, createBillingRun, lastEndedInterval } from './billingRun';
 import { partyOf } from './parties';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../platform/db/database';
-import { rowsOf } from '../marketplace/catalogViewer';
+import { rowsOf } from '../platform/db/rowsOf';
 import type { Interval } from './calendar';
 
 // Who a month bills (issue 15 "every level of the chain"): every company and every reseller — the

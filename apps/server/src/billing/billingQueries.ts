@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { BillingRun, InvoiceSummary, OnlineBillLine } from '@cmp/contracts/billing';
 import type { Queryable } from '../platform/db/database';
-import { rowsOf } from '../marketplace/catalogViewer';
+import { rowsOf } from '../platform/db/rowsOf';
 import { minorUnits, money, type Money } from '../pricing/money';
 
 // Reading invoices, online bills and runs (issue 15). Amounts leave with exactly their currency's

@@ -22,7 +22,7 @@ import { downloadCaller } from '../platform/downloadCaller';
 import type { SessionCache } from '../platform/sessionCache';
 import type { JobDefinition } from '../platform/jobs';
 import { defineOperation, type OperationDefinition } from '../platform/operations';
-import { rowsOf } from '../marketplace/catalogViewer';
+import { rowsOf } from '../platform/db/rowsOf';
 import { invoiceForDocument } from './billingOperations';
 import { invoiceBranding } from './billingDownloads';
 import { renderInvoicePdf } from './invoicePdf';

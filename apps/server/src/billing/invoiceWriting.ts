@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../platform/db/database';
 import { invoiceLines, invoices } from '../platform/db/schema';
-import { rowsOf } from '../marketplace/catalogViewer';
+import { rowsOf } from '../platform/db/rowsOf';
 import { insertMany } from '../platform/db/insertMany';
 import type { EffectivePrice } from '../pricing/effectivePrice';
 import { Money, minorUnits, money, UNIT_PRICE_SCALE } from '../pricing/money';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../platform/db/database';
-import { rowsOf } from '../marketplace/catalogViewer';
+import { rowsOf } from '../platform/db/rowsOf';
 import { isTimeZone } from './calendar';
 
 // The parties of an invoice (issue 15): the payer — a company, or a reseller billed for what its

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { BILLING_FREQUENCY_MONTHS, COMMITMENT_MONTHS, type BillingFrequency, type Commitment } from '@cmp/contracts/orders';
 import type { Database, Queryable, Tx } from '../platform/db/database';
 import { billedPayerIntervals, billingRuns, customCharges } from '../platform/db/schema';
-import { rowsOf } from '../marketplace/catalogViewer';
+import { rowsOf } from '../platform/db/rowsOf';
 import { customerPricelistId, customerPricelistIds } from '../pricing/customerPricelist';
 import { effectivePricesOfPricelist } from '../pricing/effectivePrice';
 import { money } from '../pricing/money';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { InvoiceLineReason } from '@cmp/contracts/billing';
 import type { UpstreamCost } from '../platform/db/schema';
 import type { Tx } from '../platform/db/database';
-import { rowsOf } from '../marketplace/catalogViewer';
+import { rowsOf } from '../platform/db/rowsOf';
 import { money } from '../pricing/money';
 import { parseDay, type Interval } from './calendar';
 import { payersToBill } from './billingPayers';

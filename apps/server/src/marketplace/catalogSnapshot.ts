@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Locale } from '@cmp/contracts/locales';
 import type { Queryable } from '../platform/db/database';
-import { rowsOf, visibleServices, type CatalogViewer } from './catalogViewer';
+import { rowsOf } from '../platform/db/rowsOf';
+import { visibleServices, type CatalogViewer } from './catalogViewer';
 
 // Issue 13 "Explore search over 10,000 services p95 < 50 ms": Explore filters, counts, sorts and
 // pages the services a viewer may see many times for one change of the catalog. So the few columns

@@ -62,5 +62,3 @@ export function visibleServices(viewer: CatalogViewer, locale: Locale, onlyNames
     where p.is_active and coalesce(o.is_enabled, true) ${onlyNames ? sql`and p.name = any(${sql.param([...onlyNames])}::text[])` : sql``}
   )`;
 }
-
-export const rowsOf = async <T>(db: Queryable, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;

@@ -3,7 +3,8 @@ import { getCurrenciesRequestSchema, getCurrenciesResponseSchema } from '@cmp/co
 import { escapeLike } from '../platform/db/likePattern';
 import { defineOperation } from '../platform/operations';
 import { minorUnits } from '../pricing/money';
-import { catalogViewer, rowsOf } from './catalogViewer';
+import { rowsOf } from '../platform/db/rowsOf';
+import { catalogViewer } from './catalogViewer';
 import { MARKETPLACE_READ } from './searchServices';
 
 /**

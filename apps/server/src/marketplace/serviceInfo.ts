@@ -12,7 +12,8 @@ import { accessDenied } from '../platform/errors';
 import { defineOperation } from '../platform/operations';
 import type { CallerSession } from '../platform/session';
 import { requirePricelist } from '../pricing/pricelistAccess';
-import { catalogViewer, rowsOf, visibleServices, type CatalogViewer } from './catalogViewer';
+import { rowsOf } from '../platform/db/rowsOf';
+import { catalogViewer, visibleServices, type CatalogViewer } from './catalogViewer';
 import { MARKETPLACE_READ } from './searchServices';
 import { priceCatalogItems, serviceItems } from './servicePrices';
 

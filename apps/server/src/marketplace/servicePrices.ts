@@ -4,7 +4,8 @@ import type { ServiceHeadlinePrice } from '@cmp/contracts/marketplace';
 import type { Queryable } from '../platform/db/database';
 import { effectivePrices, maxExchangeRateAgeDays } from '../pricing/effectivePrice';
 import { priceByRules, type PricingRuleDefinition } from '../pricing/priceByRules';
-import { rowsOf, type CatalogViewer } from './catalogViewer';
+import { rowsOf } from '../platform/db/rowsOf';
+import type { CatalogViewer } from './catalogViewer';
 
 // The prices Explore and the service page show come from the one price function (README "Money and
 // prices"): effectivePrices under the caller's pricelist, or — for a caller no pricelist applies to —

@@ -5,7 +5,7 @@ import type { AccountRow } from '../platform/session';
 import { customerPricelistId } from '../pricing/customerPricelist';
 import { billingCurrency } from '../customCharges/customChargeAccess';
 import { money, type Money } from '../pricing/money';
-import { rowsOf } from '../marketplace/catalogViewer';
+import { rowsOf } from '../platform/db/rowsOf';
 
 // The credit check (issue 14; README "Orders and the credit check"): a company's open balance is
 // what its next invoices will bill for what it already has — each live subscription's charge for

@@ -32,7 +32,8 @@ import { findCompanyAccount, type AccountRow, type CallerSession } from '../plat
 import { escapeLike } from '../platform/db/likePattern';
 import { money, moneyString } from '../pricing/money';
 import { isSellerOf, billingCurrency } from '../customCharges/customChargeAccess';
-import { rowsOf, visibleServices } from '../marketplace/catalogViewer';
+import { rowsOf } from '../platform/db/rowsOf';
+import { visibleServices } from '../marketplace/catalogViewer';
 import { headlineItems, priceCatalogItems } from '../marketplace/servicePrices';
 import { companyCredit, creditCurrency } from './creditCheck';
 import { listOrders, mayCancelOrder, mayDecideOrdersOf, orderDetail } from './orderQueries';

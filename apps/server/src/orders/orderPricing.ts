@@ -15,7 +15,8 @@ import { ApiError } from '../platform/errors';
 import { pathIds, type AccountRow } from '../platform/session';
 import { customerPricelistId } from '../pricing/customerPricelist';
 import { Money, money, moneyString, minorUnits, roundToMinorUnit } from '../pricing/money';
-import { rowsOf, visibleServices, type CatalogViewer } from '../marketplace/catalogViewer';
+import { rowsOf } from '../platform/db/rowsOf';
+import { visibleServices, type CatalogViewer } from '../marketplace/catalogViewer';
 import { priceCatalogItems, serviceItemsJson, type CatalogItem } from '../marketplace/servicePrices';
 import { companyCredit, creditCurrency } from './creditCheck';
 

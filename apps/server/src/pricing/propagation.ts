@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FeeType } from '@cmp/contracts/pricing';
 import { passesPropagationFilters, PREVIEW_DETAILED_TARGETS, PREVIEW_ITEMS_PER_TARGET, type FilterType, type PropagationFilter, type PropagationPreview, type PropagationTarget } from '@cmp/contracts/propagation';
 import type { Queryable } from '../platform/db/database';
+import { arrayLiteral } from '../platform/db/insertMany';
 import {
   accounts,
   exchangeRates,
@@ -381,9 +382,9 @@ export async function createRun(db: Queryable, pricelistId: number, previewId: s
   return row!.id;
 }
 
-const intArray = (ids: readonly number[]) => `{${ids.map((id) => String(Math.trunc(id))).join(',')}}`;
-const textArray = (values: readonly string[]) => `{${values.map((value) => `"${value.replace(/["\\]/g, (char) => `\\${char}`)}"`).join(',')}}`;
-const decimalArray = (values: readonly string[]) => `{${values.map((value) => money(value).toFixed()).join(',')}}`;
+// Array parameters as literals (platform/db/insertMany.ts); ids truncated and amounts checked as decimals first.
+const intArray = (ids: readonly number[]) => arrayLiteral(ids.map((id) => Math.trunc(id)));
+const decimalArray = (values: readonly string[]) => arrayLiteral(values.map((value) => money(value).toFixed()));
 
 /**
  * Runs a propagation (the job's work, also called directly by the benchmark): for every target
@@ -423,7 +424,7 @@ export async function runPropagation(db: Queryable, runId: number): Promise<void
       const ids = targets.filter((target) => target.currency === currency).map((target) => target.id);
       for (let start = 0; start < ids.length; start += perBatch) batches.push({ currency, ids: ids.slice(start, start + perBatch) });
     }
-    const services = textArray(source.serviceNames);
+    const services = arrayLiteral(source.serviceNames);
     let done = 0;
     let changed = 0;
     const finish = async (tx: Queryable) => {

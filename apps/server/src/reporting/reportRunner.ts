@@ -6,6 +6,7 @@ import { XLSX_CONTENT_TYPE, type FileDownload, type SortDirection } from '@cmp/c
 import { callerScopePath, requireAccountInHierarchy } from '../platform/access';
 import type { Queryable } from '../platform/db/database';
 import { escapeLike } from '../platform/db/likePattern';
+import { rowsOf } from '../platform/db/rowsOf';
 import { ApiError } from '../platform/errors';
 import { safeFileName } from '../platform/excel';
 import type { CallerSession } from '../platform/session';
@@ -167,7 +168,6 @@ export function sortOf(report: ReportSpec, sort: { column: string; direction: So
 }
 
 type Row = Record<string, unknown>;
-const rowsOf = async (db: Queryable, query: SQL) => ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 
 function cellOf(locale: Locale, column: ReportSpec['columns'][number], value: unknown): ReportCell {
   if (value === null || value === undefined) return null;
@@ -223,7 +223,7 @@ export async function runPage(db: Queryable, caller: CallerSession, locale: Loca
   const inner = report.query({ caller, scopePattern: input.scopePattern, params: input.params });
   const order = orderOf(report, input);
   const chart = chartQuery(report);
-  const [answer] = await rowsOf(
+  const [answer] = await rowsOf<Row>(
     db,
     sql`with r as materialized (${inner})
         select (select coalesce(json_agg(to_json(p) order by p.row_in_page), '[]'::json)
@@ -263,7 +263,7 @@ function chartOf(locale: Locale, report: ReportSpec, rows: Row[] | null): Report
 
 /** The whole result (up to EXPORT_ROW_LIMIT rows) as a workbook of exactly the shown columns, headers in the caller's language. */
 export async function runExcel(db: Queryable, caller: CallerSession, locale: Locale, report: ReportSpec, input: RunInput): Promise<FileDownload> {
-  const rows = await rowsOf(db, sql`${orderedQuery(report, input, caller)} limit ${EXPORT_ROW_LIMIT}`);
+  const rows = await rowsOf<Row>(db, sql`${orderedQuery(report, input, caller)} limit ${EXPORT_ROW_LIMIT}`);
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   workbook.created = new Date();

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
-import { rowsOf } from '../../marketplace/catalogViewer';
+import { rowsOf } from '../../platform/db/rowsOf';
 
 // A world to bill in bulk (the kill-and-resume test and `npm run bench billing`): resellers under the
 // platform owner, companies under them, subscriptions under the companies — written with a handful
