@@ -4,6 +4,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type * as schema from './schema';
 import { PgliteWorkerClient } from './pgliteWorkerClient';
+import { namePreparedStatements } from './preparedStatements';
 import { serverFile } from '../serverFiles';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -115,6 +116,8 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     client.release();
   }
+  // From here on, statements are sent named (preparedStatements.ts); the migrations' connection was not.
+  if (process.env.DATABASE_NAMED_STATEMENTS !== '0') pool.on('connect', namePreparedStatements);
   const db = drizzle(pool, { schema });
   const listeners: InstanceType<typeof pg.Client>[] = [];
   return {
