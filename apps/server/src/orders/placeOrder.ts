@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Order, OrderPriceLine, OrderRequest } from '@cmp/contracts/orders';
 import type { Locale } from '@cmp/contracts/locales';
 import type { Tx } from '../platform/db/database';
 import { accounts, orders, provisioningRequests, subscriptionSeatBatches, subscriptions } from '../platform/db/schema';
+import { rowsOf, tableRowOf } from '../platform/db/rowsOf';
 import { ApiError } from '../platform/errors';
 import { pathIds, type AccountRow, type CallerSession } from '../platform/session';
 import { insertAccount } from '../accounts/accountStore';
@@ -77,7 +79,11 @@ export async function placeOrderWithDetail(
   // The credit check: from here to the commit the company's limit (if it has one) is locked.
   const priced = await creditCheckedOrder(tx, request, parent, company, lines, now, true);
   const preview = priced.preview;
-  const [order] = await tx
+  // The order, its subscription's terms, the seats' cancellation window and (approved) the provisioning
+  // request are written by one statement: the later rows take the order's id from the first (issue 14:
+  // four round trips fewer on the hot path of PlaceOrder).
+  const placedOrderId = sql`(select id from placed_order)`;
+  const orderInsert = tx
     .insert(orders)
     .values({
       companyAccountId: company.id,
@@ -110,7 +116,7 @@ export async function placeOrderWithDetail(
     .returning();
   // An order waiting for approval has a subscription waiting with it.
   const subscriptionStatus = preview.NeedsApproval ? 'Pending' : 'Provisioning';
-  await tx.insert(subscriptions).values({
+  const subscriptionInsert = tx.insert(subscriptions).values({
     accountId: product.id,
     productName: preview.ProductName,
     quantity: preview.Quantity,
@@ -125,11 +131,11 @@ export async function placeOrderWithDetail(
     unitPrice: priced.recurringUnitPrice,
     priceRule: priced.recurringRule,
     termStartDate: now,
-    orderId: order!.id,
+    orderId: placedOrderId,
     priceLines: preview.Lines,
   });
   // The purchase opens the seats' cancellation window (issue 14).
-  await tx.insert(subscriptionSeatBatches).values({
+  const seatBatchInsert = tx.insert(subscriptionSeatBatches).values({
     subscriptionAccountId: product.id,
     kind: 'Purchase',
     quantity: preview.Quantity,
@@ -137,11 +143,30 @@ export async function placeOrderWithDetail(
     refundableUntil: new Date(now.getTime() + priced.service.cancellation_window_hours * 3_600_000),
     createdAt: now,
   });
-  const provisioningRequestIds = preview.NeedsApproval ? [] : [await createProvisioningRequest(tx, order!, caller.userAccount.id)];
+  const requestInsert = preview.NeedsApproval
+    ? undefined
+    : tx
+        .insert(provisioningRequests)
+        .values(
+          provisioningRequestValues(
+            { id: placedOrderId, companyAccountId: company.id, subscriptionAccountId: product.id, productName: preview.ProductName, quantity: preview.Quantity },
+            caller.userAccount.id,
+          ),
+        )
+        .returning({ id: provisioningRequests.id });
+  const [written] = await rowsOf<Record<string, unknown>>(
+    tx,
+    // getSQL(): a query builder put into a template comes in parentheses, which a WITH clause does not take.
+    sql`with placed_order as (${orderInsert.getSQL()}), placed_subscription as (${subscriptionInsert.getSQL()}), placed_seats as (${seatBatchInsert.getSQL()})${
+      requestInsert ? sql`, placed_request as (${requestInsert.getSQL()})` : sql``
+    } select placed_order.*, ${requestInsert ? sql`(select id from placed_request)` : sql`null::int`} as placed_request_id from placed_order`,
+  );
+  const order = tableRowOf(orders, written!);
+  const provisioningRequestIds = requestInsert ? [Number(written!.placed_request_id)] : [];
   // The detail from what was just written (orderQueries' select of it would read the same names).
   const detail = orderDetailOf(
     {
-      order: order!,
+      order,
       productDisplayName: priced.service.default_name,
       companyName: company.displayName,
       companyPath: company.path,
@@ -154,7 +179,7 @@ export async function placeOrderWithDetail(
     },
     caller,
   );
-  return { order: order!, detail, provisioningRequestIds };
+  return { order, detail, provisioningRequestIds };
 }
 
 /**
@@ -163,24 +188,29 @@ export async function placeOrderWithDetail(
  * this first submission (provisioningJob.ts), which spares the job a write before its first call.
  */
 export async function createProvisioningRequest(tx: Tx, order: OrderRow, createdByAccountId: number): Promise<number> {
-  const [request] = await tx
-    .insert(provisioningRequests)
-    .values({
-      orderId: order.id,
-      companyAccountId: order.companyAccountId,
-      subscriptionAccountId: order.subscriptionAccountId,
-      productName: order.productName,
-      action: 'Create',
-      quantity: order.quantity,
-      orderStatus: 'Submitted',
-      productStatus: 'Pending',
-      customerId: `company-${order.companyAccountId}`,
-      createdByAccountId,
-      nextAttemptAt: new Date(),
-      vendorIdempotencyKey: `prov-order-${order.id}-${randomUUID()}`,
-    })
-    .returning({ id: provisioningRequests.id });
+  const [request] = await tx.insert(provisioningRequests).values(provisioningRequestValues(order, createdByAccountId)).returning({ id: provisioningRequests.id });
   return request!.id;
+}
+
+/** The Create request of an order; its id may be the statement's own order (`(select id from placed_order)`). */
+function provisioningRequestValues(
+  order: Pick<OrderRow, 'companyAccountId' | 'subscriptionAccountId' | 'productName' | 'quantity'> & { id: number | SQL },
+  createdByAccountId: number,
+): PgInsertValue<typeof provisioningRequests> {
+  return {
+    orderId: order.id,
+    companyAccountId: order.companyAccountId,
+    subscriptionAccountId: order.subscriptionAccountId,
+    productName: order.productName,
+    action: 'Create',
+    quantity: order.quantity,
+    orderStatus: 'Submitted',
+    productStatus: 'Pending',
+    customerId: `company-${order.companyAccountId}`,
+    createdByAccountId,
+    nextAttemptAt: new Date(),
+    vendorIdempotencyKey: typeof order.id === 'number' ? `prov-order-${order.id}-${randomUUID()}` : sql`'prov-order-' || ${order.id}::text || ${`-${randomUUID()}`}::text`,
+  };
 }
 
 /**
