@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/platform/db/database';
 import { ensureInitialData } from '../../apps/server/src/platform/initialData';
 import { readConfig } from '../../apps/server/src/platform/config';
-import { rowsOf } from '../../apps/server/src/marketplace/catalogViewer';
+import { rowsOf } from '../../apps/server/src/platform/db/rowsOf';
 import { createBillingRun, executeBillingRun, runOptionsOn } from '../../apps/server/src/billing/billingRun';
 import { seedBillingWorld } from '../../apps/server/src/billing/testing/billingWorld';
 import { benchRevenueReport } from './revenueReport';

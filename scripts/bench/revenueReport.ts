@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../apps/server/src/platform/db/database';
 import type { CallerSession } from '../../apps/server/src/platform/session';
-import { rowsOf } from '../../apps/server/src/marketplace/catalogViewer';
+import { rowsOf } from '../../apps/server/src/platform/db/rowsOf';
 import { refreshStatistics } from '../../apps/server/src/platform/db/statisticsJobs';
 import { runPage, type RunInput } from '../../apps/server/src/reporting/reportRunner';
 import { revenueByCustomer, revenueByMonth, revenueByVendor } from '../../apps/server/src/reporting/reports/revenue';
