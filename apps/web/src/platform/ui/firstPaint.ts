@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { onlineManager } from '@tanstack/react-query';
 
 /**
@@ -50,7 +50,23 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Whether the first screen has been painted: what it does not show renders only then. */
+/**
+ * Whether the first screen has been painted: what it does not show renders only then. The change
+ * renders as a transition, in slices between frames: an external store's update (useSyncExternalStore)
+ * renders in one blocking task, and what waited for the paint made the load's longest task after it
+ * (issue 12, total blocking time).
+ */
 export function useFirstPaintDone(): boolean {
-  return useSyncExternalStore(subscribe, () => painted);
+  const [isDone, setDone] = useState(painted);
+  useEffect(() => {
+    if (isDone) return;
+    const done = () => startTransition(() => setDone(true));
+    // Painted between this render and its effect: no notice is coming.
+    if (painted) {
+      done();
+      return;
+    }
+    return subscribe(done);
+  }, [isDone]);
+  return isDone;
 }
