@@ -46,6 +46,35 @@ const others = jsFiles(dist)
 for (const { file, size } of others) console.log(`${kb(size)}  ${relative(dist, file)}`);
 console.log(`${kb(initialSize)}  initial JavaScript (entry + preloaded), budget ${kb(BUDGET_BYTES).trim()}`);
 
+// The first screen's chunks must not import the header's statically: the header (search, menus) is
+// meant to load after the first paint, and a module both share that lands in the header's chunk makes
+// the dashboard wait for all of it (issue 12; vite.config.ts names the shared modules in the frame).
+const FIRST_SCREEN_CHUNKS = /^(frame|dashboard)-/;
+const LATE_CHUNKS = /^header-/;
+const staticImports = (file) =>
+  [...readFileSync(file, 'utf8').matchAll(/(?:^|[;\s}])(?:import|export)\s*(?:[\w$*{}\s,]+from\s*)?["'](\.\/[^"']+\.js)["']/g)].map((match) =>
+    join(dist, 'assets', match[1].slice(2)),
+  );
+const firstScreen = [entryFile, ...jsFiles(join(dist, 'assets')).filter((file) => FIRST_SCREEN_CHUNKS.test(relative(join(dist, 'assets'), file)))];
+const reached = new Set();
+for (const pending = [...firstScreen]; pending.length; ) {
+  const file = pending.pop();
+  if (reached.has(file)) continue;
+  reached.add(file);
+  pending.push(...staticImports(file));
+}
+const lateImported = [...reached].filter((file) => LATE_CHUNKS.test(relative(join(dist, 'assets'), file)));
+if (firstScreen.length < 3 || lateImported.length) {
+  console.error(
+    firstScreen.length < 3
+      ? 'entry-size: the frame or dashboard chunk is missing from the build (vite.config.ts names them); the first-screen check cannot run.'
+      : `entry-size: the first screen's chunks import ${lateImported.map((file) => relative(dist, file)).join(', ')} statically, so it no longer loads after the first paint. ` +
+          'Move the modules both use into the frame group of vite.config.ts.',
+  );
+  process.exit(1);
+}
+console.log(`first screen (${firstScreen.map((file) => relative(dist, file)).join(', ')}) loads without the header chunk`);
+
 if (initialSize > BUDGET_BYTES) {
   console.error(
     `entry-size: the entry chunk with its static imports is ${kb(initialSize).trim()} gzip, over the ${kb(BUDGET_BYTES).trim()} budget. ` +
