@@ -1,3 +1,5 @@
+import http from 'node:http';
+import https from 'node:https';
 import {
   VendorConnectorError,
   type VendorAccepted,
@@ -37,10 +39,17 @@ export class HttpVendorConnector implements VendorConnector {
   readonly name: string;
   private readonly baseUrl: string;
   private readonly timeoutMs: number;
+  private readonly transport: typeof http | typeof https;
+  // Kept-alive connections, each closed before the vendor's own idle timeout (Node's agent follows
+  // the Keep-Alive header's hint). node:http rather than fetch: fetch's own work per call was about
+  // 1 ms of CPU, and an order makes two calls or more (issue 14, `npm run bench orders`).
+  private readonly agent: http.Agent;
 
   constructor(settings: HttpVendorConnectorSettings) {
     if (!/^https?:\/\//.test(settings.baseUrl)) throw new Error('the vendor URL must be an http(s) URL');
     this.baseUrl = settings.baseUrl.replace(/\/+$/, '');
+    this.transport = this.baseUrl.startsWith('https:') ? https : http;
+    this.agent = new this.transport.Agent({ keepAlive: true });
     this.timeoutMs = settings.timeoutMs ?? DEFAULT_VENDOR_TIMEOUT_MS;
     this.name = settings.name ?? 'Vendor sandbox';
   }
@@ -102,26 +111,27 @@ export class HttpVendorConnector implements VendorConnector {
 
   private async call(method: 'GET' | 'POST', path: string, body: object | undefined, idempotencyKey: string | undefined, signal: AbortSignal | undefined): Promise<Record<string, unknown>> {
     const timeout = AbortSignal.timeout(this.timeoutMs);
-    let response: Response;
-    let text: string;
+    let response: RawResponse;
     try {
-      response = await fetch(`${this.baseUrl}${path}`, {
+      const payload = body ? JSON.stringify(body) : undefined;
+      response = await this.send(
         method,
-        headers: {
+        `${this.baseUrl}${path}`,
+        {
           accept: 'application/json',
-          ...(body ? { 'content-type': 'application/json' } : {}),
+          ...(payload !== undefined ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) } : {}),
           ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
         },
-        body: body ? JSON.stringify(body) : undefined,
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      });
-      text = await response.text();
+        payload,
+        signal ? AbortSignal.any([signal, timeout]) : timeout,
+      );
     } catch (error) {
       if (signal?.aborted) throw signal.reason ?? error;
       if (timeout.aborted) throw new VendorConnectorError('transient', 'Timeout', `${this.name} did not answer within ${this.timeoutMs} ms`);
       throw new VendorConnectorError('transient', 'Unreachable', `${this.name} is not reachable: ${describe(error)}`);
     }
 
+    const { status, text } = response;
     let parsed: Record<string, unknown> | undefined;
     try {
       const value: unknown = text ? JSON.parse(text) : undefined;
@@ -129,16 +139,41 @@ export class HttpVendorConnector implements VendorConnector {
     } catch {
       parsed = undefined;
     }
-    if (response.ok) {
-      if (!parsed) throw new VendorConnectorError('transient', 'BadResponse', `${this.name} answered ${response.status} without JSON`);
+    if (status >= 200 && status < 300) {
+      if (!parsed) throw new VendorConnectorError('transient', 'BadResponse', `${this.name} answered ${status} without JSON`);
       return parsed;
     }
-    const code = typeof parsed?.code === 'string' ? parsed.code : `Http${response.status}`;
-    const message = typeof parsed?.message === 'string' && parsed.message ? parsed.message : `${this.name} answered ${response.status}`;
-    const retryAfter = Number(response.headers.get('retry-after'));
-    const kind = TRANSIENT_HTTP.has(response.status) ? 'transient' : 'permanent';
-    throw new VendorConnectorError(kind, code, message, response.status, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined);
+    const code = typeof parsed?.code === 'string' ? parsed.code : `Http${status}`;
+    const message = typeof parsed?.message === 'string' && parsed.message ? parsed.message : `${this.name} answered ${status}`;
+    const retryAfter = Number(response.retryAfter);
+    const kind = TRANSIENT_HTTP.has(status) ? 'transient' : 'permanent';
+    throw new VendorConnectorError(kind, code, message, status, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined);
   }
+
+  /** One HTTP exchange, its whole body read; rejects when the connection fails or `signal` aborts it. */
+  private send(method: string, url: string, headers: Record<string, string>, payload: string | undefined, signal: AbortSignal): Promise<RawResponse> {
+    return new Promise((resolve, reject) => {
+      const request = this.transport.request(url, { method, headers, agent: this.agent, signal }, (incoming) => {
+        incoming.setEncoding('utf8');
+        let text = '';
+        incoming.on('data', (chunk: string) => (text += chunk));
+        incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, retryAfter: incoming.headers['retry-after'], text }));
+        incoming.on('error', reject);
+        // A body cut short (the connection closed, the call aborted) ends neither way on every Node version.
+        incoming.on('close', () => {
+          if (!incoming.complete) reject(new Error('the connection closed before the answer was complete'));
+        });
+      });
+      request.on('error', reject);
+      request.end(payload);
+    });
+  }
+}
+
+interface RawResponse {
+  status: number;
+  retryAfter: string | undefined;
+  text: string;
 }
 
 function describe(error: unknown): string {
