@@ -33,6 +33,13 @@ export async function creditCurrency(db: Queryable, company: AccountRow): Promis
   return (await billingCurrency(db, company)) ?? 'EUR';
 }
 
+/** The company's credit limit (null: none set); `forUpdate` locks its row until the transaction ends. */
+export async function companyCreditLimit(db: Queryable, companyAccountId: number, forUpdate = false): Promise<{ limit: Money; currency: string } | null> {
+  const query = db.select().from(companyCreditLimits).where(eq(companyCreditLimits.companyAccountId, companyAccountId)).limit(1);
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row ? { limit: money(row.creditLimit), currency: row.currency } : null;
+}
+
 /**
  * The company's limit and open balance. `forUpdate` (placing an order) locks the limit's row, so two
  * orders of a company with a limit take their credit checks one after the other and each sees the
@@ -46,18 +53,17 @@ export async function companyCredit(
   forUpdate = false,
 ): Promise<CompanyCredit> {
   const companyAccountId = typeof companyOrId === 'number' ? companyOrId : companyOrId.id;
-  const query = db.select().from(companyCreditLimits).where(eq(companyCreditLimits.companyAccountId, companyAccountId)).limit(1);
-  const [row] = forUpdate ? await query.for('update') : await query;
+  const row = await companyCreditLimit(db, companyAccountId, forUpdate);
   const balanceCurrency = currency ?? row?.currency;
   return {
-    limit: row ? money(row.creditLimit) : null,
+    limit: row?.limit ?? null,
     currency: row?.currency ?? null,
     // Read after the limit's lock is held: it sees every order committed by whoever held it before.
     openBalance: balanceCurrency ? await openBalance(db, companyOrId, balanceCurrency) : money(0),
   };
 }
 
-async function openBalance(db: Queryable, company: number | { path: string }, currency: string): Promise<Money> {
+export async function openBalance(db: Queryable, company: number | { path: string }, currency: string): Promise<Money> {
   const [known] = typeof company === 'number' ? await db.select({ path: accounts.path }).from(accounts).where(eq(accounts.id, company)).limit(1) : [company];
   if (!known) return money(0);
   // The path is a constant of the statement, so both prefix tests use the accounts' path index; both

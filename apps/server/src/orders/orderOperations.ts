@@ -37,7 +37,7 @@ import { visibleServices } from '../marketplace/catalogViewer';
 import { headlineItems, priceCatalogItems } from '../marketplace/servicePrices';
 import { companyCredit, creditCurrency } from './creditCheck';
 import { listOrders, mayCancelOrder, mayDecideOrdersOf, orderDetail } from './orderQueries';
-import { priceOrder, viewerOfAccount } from './orderPricing';
+import { orderOverview, viewerOfAccount } from './orderPricing';
 import { decideOrder, type OrderDecision } from './orderStateMachine';
 import { createProvisioningRequest, placeOrderWithDetail, sendOrderProvisioning } from './placeOrder';
 import { mailOrderDecided, mailOrderPlaced } from './orderMail';
@@ -129,7 +129,7 @@ const previewOrder = defineOperation({
   async handler(input, { db, caller, locale }) {
     const { parent, company } = await orderTarget(db, caller, input.parentAccountId, ORDER_RULE);
     await checkOrderViewValues(db, input.productName, input.viewValues, locale, caller);
-    return (await priceOrder(db, locale, input, parent, company)).preview;
+    return orderOverview(db, locale, input, parent, company);
   },
 });
 

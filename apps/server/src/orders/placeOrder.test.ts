@@ -69,6 +69,24 @@ describe('PlaceOrder', () => {
     expect((await op('SetCreditLimit', { companyAccountId: contoso, creditLimit: null }, reseller)).status).toBe(200);
   });
 
+  it('a company without a credit limit: approved at once, with no open balance or projected invoice recorded (the overview still shows both)', async () => {
+    expect((await op('SetCreditLimit', { companyAccountId: contoso, creditLimit: null }, reseller)).status).toBe(200);
+    const preview = await op('PreviewOrder', order({ quantity: 400 }), companyAdmin);
+    expect(preview.body).toMatchObject({ CreditLimit: null, NeedsApproval: false, ProjectedInvoice: expect.stringMatching(/^\d+\.\d{2}$/) });
+    const placed = await op('PlaceOrder', order({ quantity: 400 }), companyAdmin);
+    expect(placed.status).toBe(200);
+    expect(placed.body.Order).toMatchObject({ ApprovalStatus: 'Approved', CreditLimit: null, ProjectedInvoice: null });
+    const stored = (await server.handle.db.execute(sql`select open_balance, projected_invoice, credit_check from orders where id = ${placed.body.Order.Id}`)) as unknown as { rows: Record<string, unknown>[] };
+    expect(stored.rows[0]).toEqual({ open_balance: null, projected_invoice: null, credit_check: false });
+    // With a limit the same order records both, its projected invoice the open balance plus its value.
+    const limit = money(preview.body.ProjectedInvoice).mul(10).toFixed(2);
+    expect((await op('SetCreditLimit', { companyAccountId: contoso, creditLimit: limit }, reseller)).status).toBe(200);
+    const checked = await op('PlaceOrder', order({ quantity: 400 }), companyAdmin);
+    expect(checked.body.Order).toMatchObject({ ApprovalStatus: 'Approved', CreditLimit: limit });
+    expect(money(checked.body.Order.ProjectedInvoice).greaterThan(money(checked.body.Order.OrderValue))).toBe(true);
+    expect((await op('SetCreditLimit', { companyAccountId: contoso, creditLimit: null }, reseller)).status).toBe(200);
+  });
+
   it('a price check that fails orders nothing and locks nothing', async () => {
     const count = async () => ((await server.handle.db.execute(sql`select count(*)::int as n from orders`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
     const before = await count();
