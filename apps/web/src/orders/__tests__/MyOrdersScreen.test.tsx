@@ -80,6 +80,18 @@ describe('MyOrdersScreen', () => {
     expect(within(dialog).queryByRole('button', { name: 'Cancel order' })).toBeNull();
   });
 
+  it('shows an order of a company without a credit limit as approved at once, with no credit check and no projected invoice', async () => {
+    const unlimited = { ...approvedOrder, CreditLimit: null, ProjectedInvoice: null, DecidedByName: null, Reason: '' };
+    renderScreen((operation) => (operation === 'GetOrder' ? { body: { Order: orderDetail(unlimited) } } : { body: { Orders: [unlimited], Total: 1 } }));
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Details of order 40 (Azure Backup)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Details of order 40 (Azure Backup)' });
+    await within(dialog).findByRole('table', { name: 'Price lines' });
+    expect(dialog).toHaveTextContent(/Credit limit\s*No limit/);
+    expect(dialog).toHaveTextContent(/Projected invoice\s*Not applicable/);
+    expect(dialog).toHaveTextContent(/Credit check\s*No check: the company has no credit limit/);
+    expect(dialog).toHaveTextContent(/Approved at once by the credit check on Nov 19, 2026/);
+  });
+
   it('cancels a pending order after confirmation, with the reason and an Idempotency-Key reused on a retry', async () => {
     let cancelAttempts = 0;
     const { user, calls } = renderScreen((operation) => {

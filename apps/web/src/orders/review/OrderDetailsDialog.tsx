@@ -68,6 +68,13 @@ function OrderDetailContent({ order }: { order: OrderDetail }) {
   const linesId = useId();
   const subscriptionStatusText = useSubscriptionStatusText();
   const money = (amount: string) => formatMoney(amount, order.Currency, locale);
+  // An order the credit check let through has no decider: it was approved as it was placed.
+  const decisionText = ({ DecidedAt, DecidedByName, ApprovalStatus, CreditCheck }: OrderDetail) => {
+    if (!DecidedAt) return t('orders.not_decided');
+    const time = formatDateTime(DecidedAt, locale);
+    if (!DecidedByName && ApprovalStatus === 'Approved' && !CreditCheck) return t('orders.decided_automatically_at', { time });
+    return t('orders.decided_by_at', { name: DecidedByName ?? t('orders.unknown_person'), time });
+  };
   const facts: [string, ReactNode][] = [
     [t('orders.column_status'), <OrderStatusChip key="status" status={order.ApprovalStatus} />],
     [t('orders.column_service'), order.ProductDisplayName],
@@ -84,8 +91,8 @@ function OrderDetailContent({ order }: { order: OrderDetail }) {
     [t('orders.column_order_value'), money(order.OrderValue)],
     [t('orders.credit_limit'), order.CreditLimit === null ? t('orders.no_limit') : money(order.CreditLimit)],
     [t('orders.projected_invoice'), order.ProjectedInvoice === null ? t('orders.not_applicable') : money(order.ProjectedInvoice)],
-    [t('orders.credit_check'), order.CreditCheck ? t('orders.credit_check_needed') : t('orders.credit_check_passed')],
-    [t('orders.decided'), order.DecidedAt ? t('orders.decided_by_at', { name: order.DecidedByName ?? t('orders.unknown_person'), time: formatDateTime(order.DecidedAt, locale) }) : t('orders.not_decided')],
+    [t('orders.credit_check'), order.CreditCheck ? t('orders.credit_check_needed') : order.CreditLimit === null ? t('orders.credit_check_none') : t('orders.credit_check_passed')],
+    [t('orders.decided'), decisionText(order)],
     [t('orders.column_reason'), order.Reason || t('orders.no_reason')],
     [t('orders.column_subscription_status'), subscriptionStatusText(order.SubscriptionStatus)],
   ];
