@@ -3,7 +3,7 @@ import type { Locale } from '@cmp/contracts/locales';
 import type { Queryable } from '../platform/db/database';
 import { ApiError } from '../platform/errors';
 import type { CallerSession } from '../platform/session';
-import { loadViewLayout } from '../accounts/views/viewMetadata';
+import { findViewLayout } from '../accounts/views/viewMetadata';
 import { validateViewValues } from '../accounts/views/viewValidation';
 
 // The product's view fields of an order (issue 14 "Ordering": "the product's view fields
@@ -18,14 +18,8 @@ export const productViewOf = (productName: string) => `Product_${productName}`;
 
 /** The fields an order asks for: the product layout's fields of the product's own view that are not read-only. */
 export async function loadOrderViewFields(db: Queryable, productName: string, locale: Locale): Promise<LayoutField[]> {
-  let pages;
-  try {
-    pages = await loadViewLayout(db, 'Product', 'Product', productName, locale);
-  } catch (error) {
-    // A product without a layout of its own has no fields to ask for.
-    if (error instanceof ApiError && error.key === 'viewlayout_no_pages') return [];
-    throw error;
-  }
+  // A product without a layout of its own has no fields to ask for.
+  const pages = (await findViewLayout(db, 'Product', 'Product', productName, locale)) ?? [];
   const view = productViewOf(productName);
   return pages.flatMap((page) => page.Containers.flatMap((container) => container.Fields)).filter((field) => field.View === view && !field.ReadOnly);
 }

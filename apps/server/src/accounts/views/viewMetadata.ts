@@ -75,13 +75,20 @@ const label = (labels: Record<string, string>, locale: Locale) => labels[locale]
  * caller's language. A layout without pages (or none at all) is "Viewlayout contains no Pages".
  */
 export async function loadViewLayout(db: Queryable, type: string, view: string, productName: string, locale: Locale): Promise<LayoutPage[]> {
+  const pages = await findViewLayout(db, type, view, productName, locale);
+  if (!pages) throw new ApiError(404, 'viewlayout_no_pages');
+  return pages;
+}
+
+/** loadViewLayout, answering undefined for a layout without pages (placing an order asks on every order). */
+export async function findViewLayout(db: Queryable, type: string, view: string, productName: string, locale: Locale): Promise<LayoutPage[] | undefined> {
   const [row] = await db
     .select()
     .from(viewLayouts)
     .where(and(eq(viewLayouts.accountType, type), eq(viewLayouts.view, view), eq(viewLayouts.productName, productName)))
     .limit(1);
   const pages = (row?.pages ?? []) as unknown as StoredPage[];
-  if (!pages.length) throw new ApiError(404, 'viewlayout_no_pages');
+  if (!pages.length) return undefined;
   const references = pages.flatMap((p) => p.Containers.flatMap((c) => c.Fields.map((f) => f.Field)));
   const definitions = await loadViewDefinitions(db, [...new Set(references.map((ref) => ref.split('.')[0]!))]);
   const enums = new Map<string, EnumMember[]>();

@@ -110,7 +110,9 @@ export class HttpVendorConnector implements VendorConnector {
   }
 
   private async call(method: 'GET' | 'POST', path: string, body: object | undefined, idempotencyKey: string | undefined, signal: AbortSignal | undefined): Promise<Record<string, unknown>> {
-    const timeout = AbortSignal.timeout(this.timeoutMs);
+    // A timer cleared when the call ends (AbortSignal.timeout's stays for the whole timeout, then fires).
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), this.timeoutMs);
     let response: RawResponse;
     try {
       const payload = body ? JSON.stringify(body) : undefined;
@@ -123,12 +125,14 @@ export class HttpVendorConnector implements VendorConnector {
           ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
         },
         payload,
-        signal ? AbortSignal.any([signal, timeout]) : timeout,
+        signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal,
       );
     } catch (error) {
       if (signal?.aborted) throw signal.reason ?? error;
-      if (timeout.aborted) throw new VendorConnectorError('transient', 'Timeout', `${this.name} did not answer within ${this.timeoutMs} ms`);
+      if (timeout.signal.aborted) throw new VendorConnectorError('transient', 'Timeout', `${this.name} did not answer within ${this.timeoutMs} ms`);
       throw new VendorConnectorError('transient', 'Unreachable', `${this.name} is not reachable: ${describe(error)}`);
+    } finally {
+      clearTimeout(timer);
     }
 
     const { status, text } = response;
