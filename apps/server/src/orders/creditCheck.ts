@@ -33,32 +33,31 @@ export async function creditCurrency(db: Queryable, company: AccountRow): Promis
   return (await billingCurrency(db, company)) ?? 'EUR';
 }
 
-/** The company's credit limit (null: none set); `forUpdate` locks its row until the transaction ends. */
+/**
+ * The company's credit limit (null: none set). `forUpdate` (placing an order) locks the limit's row
+ * until the transaction ends, so two orders of a company with a limit take their credit checks one
+ * after the other and each sees the other's value; a company without a limit has nothing to check and
+ * its orders run side by side (creditCheckedOrder).
+ */
 export async function companyCreditLimit(db: Queryable, companyAccountId: number, forUpdate = false): Promise<{ limit: Money; currency: string } | null> {
   const query = db.select().from(companyCreditLimits).where(eq(companyCreditLimits.companyAccountId, companyAccountId)).limit(1);
   const [row] = forUpdate ? await query.for('update') : await query;
   return row ? { limit: money(row.creditLimit), currency: row.currency } : null;
 }
 
-/**
- * The company's limit and open balance. `forUpdate` (placing an order) locks the limit's row, so two
- * orders of a company with a limit take their credit checks one after the other and each sees the
- * other's value; a company without a limit has nothing to check and its orders run side by side.
- */
+/** The company's limit and open balance, unlocked (the overview, GetCreditLimit). */
 export async function companyCredit(
   db: Queryable,
   /** The company's id, or the company (its path in hand spares reading it). */
   companyOrId: number | Pick<AccountRow, 'id' | 'path'>,
   currency: string | undefined,
-  forUpdate = false,
 ): Promise<CompanyCredit> {
   const companyAccountId = typeof companyOrId === 'number' ? companyOrId : companyOrId.id;
-  const row = await companyCreditLimit(db, companyAccountId, forUpdate);
+  const row = await companyCreditLimit(db, companyAccountId);
   const balanceCurrency = currency ?? row?.currency;
   return {
     limit: row?.limit ?? null,
     currency: row?.currency ?? null,
-    // Read after the limit's lock is held: it sees every order committed by whoever held it before.
     openBalance: balanceCurrency ? await openBalance(db, companyOrId, balanceCurrency) : money(0),
   };
 }

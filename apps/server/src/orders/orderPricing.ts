@@ -200,6 +200,7 @@ export async function creditCheckedOrder(
   let credit: Omit<CompanyCredit, 'openBalance'> & { openBalance: Money | null };
   if (forUpdate) {
     const limit = await companyCreditLimit(db, company.id, true);
+    // Read after the limit's lock is held: it sees every order committed by whoever held it before.
     credit = limit ? { ...limit, openBalance: await openBalance(db, company, currency) } : { limit: null, currency: null, openBalance: null };
   } else {
     credit = await companyCredit(db, company, currency);
