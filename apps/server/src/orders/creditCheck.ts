@@ -33,15 +33,14 @@ export async function creditCurrency(db: Queryable, company: AccountRow): Promis
   return (await billingCurrency(db, company)) ?? 'EUR';
 }
 
-/**
- * The company's credit limit (null: none set). `forUpdate` (placing an order) locks the limit's row
- * until the transaction ends, so two orders of a company with a limit take their credit checks one
- * after the other and each sees the other's value; a company without a limit has nothing to check and
- * its orders run side by side (creditCheckedOrder).
- */
-export async function companyCreditLimit(db: Queryable, companyAccountId: number, forUpdate = false): Promise<{ limit: Money; currency: string } | null> {
-  const query = db.select().from(companyCreditLimits).where(eq(companyCreditLimits.companyAccountId, companyAccountId)).limit(1);
-  const [row] = forUpdate ? await query.for('update') : await query;
+export interface CreditLimit {
+  limit: Money;
+  currency: string;
+}
+
+/** The company's credit limit (null: none set), unlocked; placing an order reads it locked (placeOrder.ts). */
+export async function companyCreditLimit(db: Queryable, companyAccountId: number): Promise<CreditLimit | null> {
+  const [row] = await db.select().from(companyCreditLimits).where(eq(companyCreditLimits.companyAccountId, companyAccountId)).limit(1);
   return row ? { limit: money(row.creditLimit), currency: row.currency } : null;
 }
 

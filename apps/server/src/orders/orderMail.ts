@@ -7,7 +7,7 @@ import type { Database } from '../platform/db/database';
 import { accounts, notificationPreferences, users } from '../platform/db/schema';
 import { translateMessage } from '../platform/i18n/messages';
 import type { Mailer } from '../platform/mail';
-import { loadCapabilities } from '../platform/session';
+import { loadCapabilities, memoized, type CallerSession } from '../platform/session';
 
 // The e-mails of an order's life (issue 14 "sends the notification e-mails that the notification
 // preferences ask for"), sent after the transaction that changed the order:
@@ -57,9 +57,12 @@ function send(mailer: Mailer, to: Recipient, mail: OrderMail, order: Order): Pro
   });
 }
 
-/** After placing: the orderer hears it was placed (or waits); the seller's Account Managers hear a pending one waits. */
-export async function mailOrderPlaced(db: Database, mailer: Mailer, order: Order): Promise<void> {
-  await mailOrderer(db, mailer, order, order.ApprovalStatus === 'Pending' ? 'pending' : 'placed');
+/**
+ * After placing: the orderer hears it was placed (or waits); the seller's Account Managers hear a
+ * pending one waits. `caller`: the session that placed it, whose user and memo spare the reads.
+ */
+export async function mailOrderPlaced(db: Database, mailer: Mailer, order: Order, caller?: CallerSession): Promise<void> {
+  await mailOrderer(db, mailer, order, order.ApprovalStatus === 'Pending' ? 'pending' : 'placed', caller);
   if (order.ApprovalStatus !== 'Pending' || !(await wants(db, order.SellerAccountId, 'ApprovalEvents'))) return;
   const [seller] = await db.select({ path: accounts.path }).from(accounts).where(eq(accounts.id, order.SellerAccountId)).limit(1);
   if (!seller) return;
@@ -83,8 +86,19 @@ export async function mailOrderDecided(db: Database, mailer: Mailer, order: Orde
   if (mail) await mailOrderer(db, mailer, order, mail);
 }
 
-async function mailOrderer(db: Database, mailer: Mailer, order: Order, mail: OrderMail): Promise<void> {
-  // The orderer and the company's preferences in one read (PlaceOrder sends this mail on every order).
+async function mailOrderer(db: Database, mailer: Mailer, order: Order, mail: OrderMail, caller?: CallerSession): Promise<void> {
+  if (caller && caller.user.accountId === order.CreatedByAccountId) {
+    // The orderer is the caller (PlaceOrder, on every order): its user is the session's, and the
+    // company's preferences are kept with the session, which any change of them clears (sessionCache.ts).
+    const preferences = await memoized(caller, `notificationPreferences:${order.CompanyAccountId}`, async () => {
+      const [row] = await db.select({ preferences: notificationPreferences.preferences }).from(notificationPreferences).where(eq(notificationPreferences.accountId, order.CompanyAccountId)).limit(1);
+      return row?.preferences ?? null;
+    });
+    const recipient = recipientOf(caller.user);
+    if (recipient && prefersEvent(preferences, 'OrderEvents')) await send(mailer, recipient, mail, order);
+    return;
+  }
+  // The orderer and the company's preferences in one read.
   const [user] = await db
     .select({ email: users.email, firstName: users.firstName, username: users.username, locale: users.locale, preferences: notificationPreferences.preferences })
     .from(users)

@@ -150,17 +150,8 @@ const placeOrder = defineOperation({
     const viewValues = await checkOrderViewValues(ctx.db, input.productName, input.viewValues, ctx.locale, ctx.caller);
     let toSend: number[] | undefined;
     const answer = await withIdempotency(ctx, PLACE_ORDER, input, async (tx) => {
-      const { order, detail, provisioningRequestIds } = await placeOrderWithDetail(tx, ctx.caller, ctx.locale, { ...input, viewValues }, parent, company);
+      const { order, detail, provisioningRequestIds } = await placeOrderWithDetail(tx, ctx.caller, ctx.locale, { ...input, viewValues }, parent, company, { audit: ctx });
       toSend = provisioningRequestIds;
-      await auditAccountChange(tx, ctx, 'OrderPlaced', company, {
-        OrderId: order.id,
-        Service: order.productName,
-        Quantity: order.quantity,
-        OrderValue: order.orderValue,
-        Currency: order.currency,
-        ApprovalStatus: order.approvalStatus,
-        SubscriptionAccountId: order.subscriptionAccountId,
-      });
       if (order.approvalStatus === 'Pending') {
         await recordBusinessEvent(tx, {
           event: 'OrderAwaitsApproval',
@@ -175,7 +166,7 @@ const placeOrder = defineOperation({
     // Placed now: its requests are known. A replayed answer: whatever of its requests still waits.
     if (toSend) for (const id of toSend) await enqueueProvisioning(send, id);
     else await sendOrderProvisioning(ctx.db, send, answer.Order.Id);
-    if (ctx.reply.getHeader(REPLAYED_HEADER) === undefined) await mailOrderPlaced(ctx.db, ctx.mailer, answer.Order);
+    if (ctx.reply.getHeader(REPLAYED_HEADER) === undefined) await mailOrderPlaced(ctx.db, ctx.mailer, answer.Order, ctx.caller);
     return answer;
   },
 });

@@ -18,7 +18,7 @@ import { Money, money, moneyString, minorUnits, roundToMinorUnit } from '../pric
 import { rowsOf } from '../platform/db/rowsOf';
 import { visibleServices, type CatalogViewer } from '../marketplace/catalogViewer';
 import { priceCatalogItems, serviceItemsJson, type CatalogItem } from '../marketplace/servicePrices';
-import { companyCredit, companyCreditLimit, creditCurrency, openBalance, type CompanyCredit } from './creditCheck';
+import { companyCredit, creditCurrency, openBalance, type CompanyCredit, type CreditLimit } from './creditCheck';
 
 // The order overview (issue 14): an order is priced by the one price function under the pricelist
 // that applies to the account ordered for (the overview's price is the price billed, README "Money
@@ -179,9 +179,9 @@ export async function priceOrderLines(db: Queryable, locale: Locale, request: Or
 export const orderValueText = (priced: PricedLines): string => moneyString(priced.orderValue, minorUnits(priced.currency));
 
 /**
- * The credit check of a priced order and its overview. `forUpdate` (placing the order) locks the
- * company's limit first (creditCheck.ts): the lock is held until the transaction ends, so call it as
- * late as the transaction allows.
+ * The credit check of a priced order and its overview. `placing` (placing the order) brings the
+ * company's limit, read locked (creditCheck.ts: the lock is held until the transaction ends, so it is
+ * taken as late as the transaction allows); without it the limit is read here, unlocked.
  */
 export async function creditCheckedOrder(
   db: Queryable,
@@ -190,16 +190,16 @@ export async function creditCheckedOrder(
   company: AccountRow,
   priced: PricedLines,
   now = new Date(),
-  forUpdate = false,
+  placing?: { lockedLimit: CreditLimit | null },
 ): Promise<PricedOrder> {
   const { service, currency, setup, recurring, orderValue } = priced;
   const scale = minorUnits(currency);
-  // Placing (forUpdate) for a company without a limit has nothing to check, and skips the open balance:
+  // Placing for a company without a limit has nothing to check, and skips the open balance:
   // it sums every live subscription of the company, so its cost grows with them (issue 14: 9 ms at
   // 3,600 subscriptions, the largest statement of PlaceOrder). The overview still shows both.
   let credit: Omit<CompanyCredit, 'openBalance'> & { openBalance: Money | null };
-  if (forUpdate) {
-    const limit = await companyCreditLimit(db, company.id, true);
+  if (placing) {
+    const limit = placing.lockedLimit;
     // Read after the limit's lock is held: it sees every order committed by whoever held it before.
     credit = limit ? { ...limit, openBalance: await openBalance(db, company, currency) } : { limit: null, currency: null, openBalance: null };
   } else {
@@ -242,7 +242,7 @@ export async function creditCheckedOrder(
 export async function orderOverview(db: Queryable, locale: Locale, request: OrderRequest, parent: AccountRow, company: AccountRow, now = new Date()): Promise<OrderPreview> {
   const { preview } = await creditCheckedOrder(db, request, parent, company, await priceOrderLines(db, locale, request, parent, company), now);
   const { OpenBalance, ProjectedInvoice } = preview;
-  // Without forUpdate the open balance is always computed.
+  // Not placing, the open balance is always computed.
   if (OpenBalance === null || ProjectedInvoice === null) throw new Error('the overview lacks the open balance');
   return { ...preview, OpenBalance, ProjectedInvoice };
 }

@@ -137,8 +137,19 @@ describe('placing an order (PlaceOrder)', () => {
     expect(await until(() => subscriptionStatus(o.SubscriptionAccountId!), (s) => s === 'Active')).toBe('Active');
     const requests = await requestsOfOrder(o.Id);
     expect(requests).toEqual([expect.objectContaining({ action: 'Create', order_status: 'Completed' })]);
-    const audit = await rowsOf<{ action: string }>(sql`select action from audit_log where action = 'OrderPlaced' and details ->> 'OrderId' = ${String(o.Id)}`);
-    expect(audit).toHaveLength(1);
+    // The entry is written by the statement that writes the order: its details name what it wrote.
+    const audit = await rowsOf<{ actor: number; account_id: number; account_path: string; details: unknown; request_id: string | null }>(
+      sql`select actor_account_id as actor, account_id, account_path, details, request_id from audit_log where action = 'OrderPlaced' and details ->> 'OrderId' = ${String(o.Id)}`,
+    );
+    expect(audit).toEqual([
+      {
+        actor: o.CreatedByAccountId,
+        account_id: contoso,
+        account_path: expect.stringMatching(new RegExp(`/${contoso}/$`)),
+        details: { OrderId: o.Id, Service: 'NIMBUS_ENDPOINT', Quantity: 2, OrderValue: expect.stringMatching(/^6\.44/), Currency: 'EUR', ApprovalStatus: 'Approved', SubscriptionAccountId: o.SubscriptionAccountId },
+        request_id: expect.any(String),
+      },
+    ]);
   });
 
   it('above the credit limit: Pending, nothing sent to the vendor until approved', async () => {

@@ -1,17 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Order, OrderPriceLine, OrderRequest } from '@cmp/contracts/orders';
 import type { Locale } from '@cmp/contracts/locales';
 import type { Tx } from '../platform/db/database';
-import { accounts, orders, provisioningRequests, subscriptionSeatBatches, subscriptions } from '../platform/db/schema';
+import { orders, provisioningRequests, subscriptionSeatBatches, subscriptions } from '../platform/db/schema';
 import { rowsOf, tableRowOf } from '../platform/db/rowsOf';
 import { ApiError } from '../platform/errors';
 import { pathIds, type AccountRow, type CallerSession } from '../platform/session';
 import { insertAccount } from '../accounts/accountStore';
+import { auditAccountChangeSql } from '../platform/audit';
 import { productViewOf } from './orderViewValues';
 import { money } from '../pricing/money';
 import { enqueueProvisioning, type ProvisioningJobSettings } from '../provisioning/provisioningJob';
+import type { CreditLimit } from './creditCheck';
 import { creditCheckedOrder, orderValueText, priceOrderLines, termEnd, type PricedLines } from './orderPricing';
 import { orderDetailOf } from './orderQueries';
 import type { OrderRow } from './orderStateMachine';
@@ -22,12 +24,26 @@ import type { OrderRow } from './orderStateMachine';
 // (the subscription, status Provisioning), its commercial terms, the order and — when the order
 // needs no approval — the provisioning request. The request's job is sent after the commit.
 
-/** The reseller that sells to the company: the nearest Reseller above it. */
-async function sellerOf(tx: Tx, company: AccountRow): Promise<AccountRow> {
+/**
+ * What placing an order reads about the company, in one statement (issue 14: PlaceOrder's round
+ * trips): the reseller that sells to it — the nearest Reseller above it, else the company itself —
+ * and its credit limit, its row locked until the transaction ends: two orders of a company with a
+ * limit take their credit checks one after the other and each sees the other's value; a company
+ * without a limit has no row to lock, and its orders run side by side (creditCheckedOrder).
+ */
+async function sellerAndLockedLimit(tx: Tx, company: AccountRow): Promise<{ seller: Pick<AccountRow, 'id' | 'displayName'>; limit: CreditLimit | null }> {
   const above = pathIds(company.path).filter((id) => id !== company.id);
-  const rows = above.length ? await tx.select().from(accounts).where(and(inArray(accounts.id, above), eq(accounts.type, 'Reseller'))) : [];
-  rows.sort((a, b) => b.path.length - a.path.length);
-  return rows[0] ?? company;
+  const [row] = await rowsOf<{ seller_id: number | null; seller_name: string | null; credit_limit: string | null; currency: string | null }>(
+    tx,
+    sql`select s.id as seller_id, s.display_name as seller_name, l.credit_limit, l.currency
+      from (select 1) as one
+      left join lateral (select id, display_name from accounts where id = any(${sql.param(above)}::int[]) and type = 'Reseller' order by length(path) desc limit 1) as s on true
+      left join (select credit_limit::text as credit_limit, currency from company_credit_limits where company_account_id = ${company.id} for update) as l on true`,
+  );
+  return {
+    seller: row?.seller_id == null ? company : { id: Number(row.seller_id), displayName: row.seller_name ?? '' },
+    limit: row?.credit_limit == null ? null : { limit: money(row.credit_limit), currency: row.currency ?? '' },
+  };
 }
 
 /** An order placed, and its detail as GetOrder answers it (put together from what placing it wrote). */
@@ -61,23 +77,28 @@ export async function placeOrderWithDetail(
   request: OrderRequest,
   parent: AccountRow,
   company: AccountRow,
-  /** Prices agreed elsewhere (an accepted quote's discount): the order, its credit check and its subscription take them. */
-  agreed?: (listed: PricedLines) => PricedLines,
+  options: {
+    /** Prices agreed elsewhere (an accepted quote's discount): the order, its credit check and its subscription take them. */
+    agreed?: (listed: PricedLines) => PricedLines;
+    /** The operation's request: the order's OrderPlaced audit entry is written by the statement that writes the order. */
+    audit?: { caller: CallerSession; request: { ip: string; id: string } };
+  } = {},
 ): Promise<PlacedOrder> {
+  const { agreed, audit } = options;
   const now = new Date();
   const listed = await priceOrderLines(tx, locale, request, parent, company);
   if (request.expectedOrderValue !== undefined && !money(request.expectedOrderValue || 'NaN').equals(money(orderValueText(listed)))) {
     throw new ApiError(409, 'order_price_changed', { orderValue: orderValueText(listed), currency: listed.currency });
   }
   const lines = agreed ? agreed(listed) : listed;
-  const seller = await sellerOf(tx, company);
+  // From here to the commit the company's limit (if it has one) is locked.
+  const { seller, limit } = await sellerAndLockedLimit(tx, company);
   // The product's view fields (checked by the operation, orderViewValues.ts) live on its account, as a created account's do.
   const viewValues = request.viewValues ?? {};
   const views = Object.keys(viewValues).length ? { [productViewOf(lines.service.name)]: { Values: viewValues } } : {};
   const product = await insertAccount(tx, { type: 'Product', parent, displayName: lines.service.display_name, productName: lines.service.name, views });
 
-  // The credit check: from here to the commit the company's limit (if it has one) is locked.
-  const priced = await creditCheckedOrder(tx, request, parent, company, lines, now, true);
+  const priced = await creditCheckedOrder(tx, request, parent, company, lines, now, { lockedLimit: limit });
   const preview = priced.preview;
   // The order, its subscription's terms, the seats' cancellation window and (approved) the provisioning
   // request are written by one statement: the later rows take the order's id from the first (issue 14:
@@ -154,12 +175,21 @@ export async function placeOrderWithDetail(
           ),
         )
         .returning({ id: provisioningRequests.id });
+  const auditInsert = audit
+    ? auditAccountChangeSql(
+        audit,
+        'OrderPlaced',
+        company,
+        sql`jsonb_build_object('OrderId', o.id, 'Service', o.product_name, 'Quantity', o.quantity, 'OrderValue', o.order_value::text, 'Currency', o.currency, 'ApprovalStatus', o.approval_status, 'SubscriptionAccountId', o.subscription_account_id)`,
+        sql`placed_order as o`,
+      )
+    : undefined;
   const [written] = await rowsOf<Record<string, unknown>>(
     tx,
     // getSQL(): a query builder put into a template comes in parentheses, which a WITH clause does not take.
     sql`with placed_order as (${orderInsert.getSQL()}), placed_subscription as (${subscriptionInsert.getSQL()}), placed_seats as (${seatBatchInsert.getSQL()})${
       requestInsert ? sql`, placed_request as (${requestInsert.getSQL()})` : sql``
-    } select placed_order.*, ${requestInsert ? sql`(select id from placed_request)` : sql`null::int`} as placed_request_id from placed_order`,
+    }${auditInsert ? sql`, placed_audit as (${auditInsert})` : sql``} select placed_order.*, ${requestInsert ? sql`(select id from placed_request)` : sql`null::int`} as placed_request_id from placed_order`,
   );
   const order = tableRowOf(orders, written!);
   const provisioningRequestIds = requestInsert ? [Number(written!.placed_request_id)] : [];

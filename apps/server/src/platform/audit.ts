@@ -1,4 +1,5 @@
 import type { AuditAction } from '@cmp/contracts/audit';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from './db/database';
 import { auditLog } from './db/schema';
 import type { CallerSession } from './session';
@@ -55,4 +56,21 @@ export function auditAccountChange(
   details?: Record<string, unknown>,
 ): Promise<void> {
   return writeAudit(db, ctx.caller, { action, accountId: account.id, accountPath: account.path, details }, requestMeta(ctx.request));
+}
+
+/**
+ * auditAccountChange's entry as an INSERT … SELECT whose details are a jsonb expression over `from`:
+ * for a statement that writes a change and its audit together, the details naming what the statement
+ * itself wrote (PlaceOrder's order, issue 14).
+ */
+export function auditAccountChangeSql(
+  ctx: { caller: CallerSession | null; request: { ip: string; id: string } },
+  action: AuditAction,
+  account: { id: number; path: string },
+  details: SQL,
+  from: SQL,
+): SQL {
+  const row = auditRow(ctx.caller, { action, accountId: account.id, accountPath: account.path }, requestMeta(ctx.request));
+  return sql`insert into ${auditLog} (action, actor_account_id, impersonator_account_id, account_id, account_path, details, ip, request_id)
+    select ${row.action}, ${row.actorAccountId}::int, ${row.impersonatorAccountId}::int, ${row.accountId}::int, ${row.accountPath}, ${details}, ${row.ip}, ${row.requestId} from ${from}`;
 }

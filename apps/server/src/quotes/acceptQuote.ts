@@ -62,7 +62,7 @@ export async function acceptQuote(ctx: SignedInContext, quoteId: number): Promis
         expectedOrderValue: line.listValue,
         viewValues,
       };
-      const { detail: order, provisioningRequestIds } = await placeOrderWithDetail(tx, caller, locale, request, customer, customer, quotedPrices(line));
+      const { detail: order, provisioningRequestIds } = await placeOrderWithDetail(tx, caller, locale, request, customer, customer, { agreed: quotedPrices(line) });
       await tx.update(salesQuoteLines).set({ orderId: order.Id }).where(eq(salesQuoteLines.id, line.id));
       await auditAccountChange(tx, ctx, 'OrderPlaced', customer, {
         OrderId: order.Id,
