@@ -1,8 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { accounts, products, provisioningRequests } from '../platform/db/schema';
+import { accounts, products, provisioningRequests, subscriptions } from '../platform/db/schema';
+import { rowsOf } from '../platform/db/rowsOf';
 import { startTestServer, type TestServer } from '../test/testServer';
 import { HttpVendorConnector } from './connectors/httpVendorConnector';
+import type { VendorConnector } from './connectors/vendorConnector';
 import { enqueueProvisioning, overdueProvisioningRequests, processProvisioningRequest, provisioningRequeueValues } from './provisioningJob';
 import { startVendorSandbox, type VendorSandbox } from './sandbox/vendorSandbox';
 
@@ -173,6 +175,56 @@ describe('processProvisioningRequest', () => {
     expect(await read(request.id)).toMatchObject({ orderStatus: 'Failed', attempts: 2, isFinalStatus: false, vendorRequestId: null });
     // A finished request is left alone.
     expect(await processProvisioningRequest(server.handle.db, request.id, settings)).toEqual({ outcome: 'nothing' });
+  });
+
+  it('ends a request with its subscription’s status and its business event in one go, and changes nothing when someone acted in between', async () => {
+    const db = server.handle.db;
+    const [user] = await db.select().from(accounts).where(and(eq(accounts.parentId, contosoId), eq(accounts.type, 'User'))).limit(1);
+    const real = new HttpVendorConnector({ baseUrl: sandbox.url, timeoutMs: 3_000 });
+    const subscription = await db.insert(accounts).values({ type: 'Product', parentId: contosoId, path: 'pending', displayName: 'Skyline CRM – one-go', productName: 'SKYLINE_CRM' }).returning();
+    const accountId = subscription[0]!.id;
+    await db.update(accounts).set({ path: `${(await db.select().from(accounts).where(eq(accounts.id, contosoId)))[0]!.path}${accountId}/` }).where(eq(accounts.id, accountId));
+    await db.insert(subscriptions).values({ accountId, productName: 'SKYLINE_CRM', quantity: 3, status: 'Provisioning' });
+    const status = async () => (await db.select({ status: subscriptions.status }).from(subscriptions).where(eq(subscriptions.accountId, accountId)))[0]!.status;
+    const events = (requestId: number) =>
+      rowsOf<{ event: string; recipient_user_ids: number[]; link: string }>(
+        db,
+        sql`select event, recipient_user_ids, payload ->> 'link' as link from outbox_events where payload -> 'values' ->> 'service' = 'Skyline CRM' and created_at >= (select created_at from provisioning_requests where id = ${requestId}) order by id`,
+      );
+    const untilCompleted = async (id: number, settings: Parameters<typeof processProvisioningRequest>[2]) => {
+      for (let i = 0; i < 50; i += 1) {
+        const step = await processProvisioningRequest(db, id, settings);
+        if (step.outcome !== 'pending' && step.outcome !== 'sent') return step;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error('never completed');
+    };
+
+    const request = await newRequest({ subscriptionAccountId: accountId, quantity: 3, createdByAccountId: user!.id, nextAttemptAt: null });
+    expect(await untilCompleted(request.id, { connector: () => real })).toEqual({ outcome: 'completed' });
+    expect(await status()).toBe('Active');
+    expect(await events(request.id)).toEqual([{ event: 'ProvisioningCompleted', recipient_user_ids: [user!.id], link: `/account/${accountId}/provisioning` }]);
+
+    // A person cancels the request while the job asks the vendor: the job's end writes nothing.
+    await db.update(subscriptions).set({ status: 'Provisioning' }).where(eq(subscriptions.accountId, accountId));
+    const raced = await newRequest({ subscriptionAccountId: accountId, quantity: 3, createdByAccountId: user!.id, nextAttemptAt: null });
+    const cancelling: VendorConnector = {
+      name: real.name,
+      create: (input, options) => real.create(input, options),
+      changeQuantity: (id, quantity, options) => real.changeQuantity(id, quantity, options),
+      suspend: (id, options) => real.suspend(id, options),
+      resume: (id, options) => real.resume(id, options),
+      terminate: (id, options) => real.terminate(id, options),
+      async getStatus(id, options) {
+        const answer = await real.getStatus(id, options);
+        if (answer.state !== 'Pending') await db.update(provisioningRequests).set({ orderStatus: 'Cancelled' }).where(eq(provisioningRequests.id, raced.id));
+        return answer;
+      },
+    };
+    expect(await untilCompleted(raced.id, { connector: () => cancelling })).toEqual({ outcome: 'nothing' });
+    expect(await read(raced.id)).toMatchObject({ orderStatus: 'Cancelled', isFinalStatus: false });
+    expect(await status()).toBe('Provisioning');
+    expect(await events(raced.id)).toEqual([]);
   });
 
   it('fails the request when no vendor system is configured', async () => {

@@ -5,8 +5,9 @@ import { orders, products, provisioningRequests, subscriptions } from '../platfo
 import type { JobDefinition, SendOptions } from '../platform/jobs';
 import { vendorConnectorFromEnv } from './connectors/connectorConfig';
 import { VendorConnectorError, type VendorAccepted, type VendorCallOptions, type VendorConnector } from './connectors/vendorConnector';
-import { applyProvisioningOutcome } from '../subscriptions/subscriptionStatus';
-import { recordBusinessEvent } from '../realtime/businessEvents';
+import { applyProvisioningOutcome, provisioningOutcomeChange } from '../subscriptions/subscriptionStatus';
+import { businessEventSql, recordBusinessEvent, type BusinessEventInput } from '../realtime/businessEvents';
+import { rowsOf } from '../platform/db/rowsOf';
 
 /**
  * Provisioning requests processed against the vendor (issue 14, "Provisioning against a vendor
@@ -100,9 +101,9 @@ export async function processProvisioningRequest(db: Database, requestId: number
   if (!loaded || !(OPEN_STATUSES as readonly string[]).includes(loaded.request.orderStatus)) return { outcome: 'nothing' };
   let request = loaded.request;
 
-  /** Writes only when the request is still as read (status, reference, key). */
-  const update = async (values: Partial<typeof provisioningRequests.$inferInsert>, executor: Queryable = db): Promise<boolean> => {
-    const rows = await executor
+  /** The request's update, made only when it is still as read (status, reference, key). */
+  const updateOf = (values: Partial<typeof provisioningRequests.$inferInsert>, executor: Queryable = db) =>
+    executor
       .update(provisioningRequests)
       .set({ ...values, updatedAt: new Date() })
       .where(
@@ -114,23 +115,40 @@ export async function processProvisioningRequest(db: Database, requestId: number
         ),
       )
       .returning({ id: provisioningRequests.id });
-    return rows.length > 0;
+  const update = async (values: Partial<typeof provisioningRequests.$inferInsert>, executor: Queryable = db): Promise<boolean> => (await updateOf(values, executor)).length > 0;
+  /**
+   * An end of the request, and what it means for its subscription, with its event: one statement
+   * (issue 14: a transaction of five round trips on every order before), each part conditional on the
+   * request's update; an outcome of several statements takes a transaction.
+   */
+  const end = async (values: Partial<typeof provisioningRequests.$inferInsert>, outcome: 'completed' | 'failed'): Promise<boolean> => {
+    const event: BusinessEventInput | undefined =
+      request.createdByAccountId === null
+        ? undefined
+        : {
+            event: outcome === 'completed' ? 'ProvisioningCompleted' : 'ProvisioningFailed',
+            values: { service: loaded.productDisplayName, action: request.action },
+            link: request.subscriptionAccountId === null ? '/provisioning' : `/account/${request.subscriptionAccountId}/provisioning`,
+            userAccountIds: [request.createdByAccountId],
+          };
+    const ended = sql`exists (select 1 from ended)`;
+    const change = provisioningOutcomeChange(db, request, outcome, ended);
+    if (change === 'several statements') {
+      return db.transaction(async (tx) => {
+        if (!(await update(values, tx))) return false;
+        await applyProvisioningOutcome(tx, request, outcome);
+        if (event) await recordBusinessEvent(tx, event);
+        return true;
+      });
+    }
+    const eventInsert = event ? businessEventSql(event, ended) : undefined;
+    // getSQL(): a query builder put into a template comes in parentheses, which a WITH clause does not take.
+    const [row] = await rowsOf<{ n: number }>(
+      db,
+      sql`with ended as (${updateOf(values).getSQL()})${change ? sql`, changed as (${change.getSQL()})` : sql``}${eventInsert ? sql`, event as (${eventInsert})` : sql``} select count(*)::int as n from ended`,
+    );
+    return Number(row?.n) > 0;
   };
-  /** An end of the request, and what it means for its subscription, in one transaction. */
-  const end = (values: Partial<typeof provisioningRequests.$inferInsert>, outcome: 'completed' | 'failed'): Promise<boolean> =>
-    db.transaction(async (tx) => {
-      if (!(await update(values, tx))) return false;
-      await applyProvisioningOutcome(tx, request, outcome);
-      if (request.createdByAccountId !== null) {
-        await recordBusinessEvent(tx, {
-          event: outcome === 'completed' ? 'ProvisioningCompleted' : 'ProvisioningFailed',
-          values: { service: loaded.productDisplayName, action: request.action },
-          link: request.subscriptionAccountId === null ? '/provisioning' : `/account/${request.subscriptionAccountId}/provisioning`,
-          userAccountIds: [request.createdByAccountId],
-        });
-      }
-      return true;
-    });
   const fail = async (message: string, values: Partial<typeof provisioningRequests.$inferInsert> = {}): Promise<ProvisioningStep> =>
     (await end({ orderStatus: 'Failed', productStatus: 'Failed', isFinalStatus: false, errorMessage: message, nextAttemptAt: null, ...values }, 'failed'))
       ? { outcome: 'failed', message }

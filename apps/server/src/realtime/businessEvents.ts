@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { isAllowed, requirement } from '@cmp/contracts/capabilities';
 import type { BusinessEvent, LiveServerMessage } from '@cmp/contracts/realtime';
 import type { Queryable } from '../platform/db/database';
@@ -32,11 +32,24 @@ export async function recordBusinessEvent(tx: Queryable, input: BusinessEventInp
 
 /** recordBusinessEvent of several events in one statement (a billing batch's invoices ready). */
 export async function recordBusinessEvents(tx: Queryable, inputs: readonly BusinessEventInput[]): Promise<void> {
-  const rows = inputs.flatMap((input) => {
-    const recipients = [...new Set(input.userAccountIds)];
-    return recipients.length ? [{ event: input.event, payload: { values: input.values, link: input.link }, recipientUserIds: recipients }] : [];
-  });
+  const rows = inputs.flatMap((input) => outboxRowOf(input) ?? []);
   if (rows.length) await tx.insert(outboxEvents).values(rows);
+}
+
+/** The outbox row of an event; undefined when nobody is to see it. */
+function outboxRowOf(input: BusinessEventInput) {
+  const recipients = [...new Set(input.userAccountIds)];
+  return recipients.length ? { event: input.event, payload: { values: input.values, link: input.link }, recipientUserIds: recipients } : undefined;
+}
+
+/**
+ * recordBusinessEvent as an INSERT … SELECT run only `when` holds, for a statement that writes the
+ * change and its event together (the provisioning job's end); undefined when nobody is to see it.
+ */
+export function businessEventSql(input: BusinessEventInput, when: SQL): SQL | undefined {
+  const row = outboxRowOf(input);
+  if (!row) return undefined;
+  return sql`insert into ${outboxEvents} (event, payload, recipient_user_ids) select ${row.event}, ${JSON.stringify(row.payload)}::jsonb, ${sql.param(row.recipientUserIds)}::int[] where ${when}`;
 }
 
 type EventRow = typeof outboxEvents.$inferSelect;

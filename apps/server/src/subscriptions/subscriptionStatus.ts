@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../platform/db/database';
 import { subscriptionSeatBatches, subscriptions } from '../platform/db/schema';
 
@@ -34,21 +34,32 @@ export interface ProvisioningOutcomeRequest {
 
 /** What the end of a provisioning request means for its subscription (the job, and the provisioning actions). */
 export async function applyProvisioningOutcome(db: Queryable, request: ProvisioningOutcomeRequest, outcome: Outcome): Promise<void> {
-  if (request.subscriptionAccountId === null) return;
+  const change = provisioningOutcomeChange(db, request, outcome);
+  if (change === 'several statements') await dropUndeliveredSeats(db, request.subscriptionAccountId!, request.quantity!);
+  else if (change) await change;
+}
+
+/**
+ * applyProvisioningOutcome's change when it is one UPDATE (not yet run; `when`, a condition the
+ * statement that ends the request adds: the job writes both in one statement), undefined when there
+ * is nothing to change, or 'several statements' (then applyProvisioningOutcome, in a transaction).
+ */
+export function provisioningOutcomeChange(db: Queryable, request: ProvisioningOutcomeRequest, outcome: Outcome, when?: SQL) {
+  if (request.subscriptionAccountId === null) return undefined;
   if (request.action === 'Modify') {
     // A quantity change takes effect when the vendor has made it.
     if (outcome === 'completed' && request.quantity && request.quantity > 0) {
-      await db.update(subscriptions).set({ quantity: request.quantity }).where(eq(subscriptions.accountId, request.subscriptionAccountId));
+      return db.update(subscriptions).set({ quantity: request.quantity }).where(and(eq(subscriptions.accountId, request.subscriptionAccountId), when));
     }
-    if (outcome === 'cancelled' && request.quantity) await dropUndeliveredSeats(db, request.subscriptionAccountId, request.quantity);
-    return;
+    if (outcome === 'cancelled' && request.quantity) return 'several statements' as const;
+    return undefined;
   }
   const transition = TRANSITIONS[request.action]?.[outcome];
-  if (!transition) return;
-  await db
+  if (!transition) return undefined;
+  return db
     .update(subscriptions)
     .set({ status: transition.to })
-    .where(and(eq(subscriptions.accountId, request.subscriptionAccountId), inArray(subscriptions.status, transition.from)));
+    .where(and(eq(subscriptions.accountId, request.subscriptionAccountId), inArray(subscriptions.status, transition.from), when));
 }
 
 /**
