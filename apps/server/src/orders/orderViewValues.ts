@@ -2,7 +2,7 @@ import type { LayoutField } from '@cmp/contracts/accountViews';
 import type { Locale } from '@cmp/contracts/locales';
 import type { Queryable } from '../platform/db/database';
 import { ApiError } from '../platform/errors';
-import type { CallerSession } from '../platform/session';
+import { memoized, type CallerSession } from '../platform/session';
 import { findViewLayout } from '../accounts/views/viewMetadata';
 import { validateViewValues } from '../accounts/views/viewValidation';
 
@@ -47,7 +47,9 @@ export async function checkOrderViewValues(
 ): Promise<OrderViewValues> {
   const view = productViewOf(productName);
   const sent = viewValues ?? {};
-  const fields = await loadOrderViewFields(db, productName, locale);
+  // Layouts change only when the server seeds them; a session keeps what it read for its cache life (sessionCache.ts).
+  const load = () => loadOrderViewFields(db, productName, locale);
+  const fields = caller ? await memoized(caller, `orderViewFields:${productName}:${locale}`, load) : await load();
   for (const name of Object.keys(sent)) {
     if (!fields.some((field) => field.Name === name)) throw new ApiError(400, 'field_unknown', { field: `${view}.${name}` });
   }
