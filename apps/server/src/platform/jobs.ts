@@ -43,6 +43,12 @@ export interface SendOptions {
 
 /** A job sent here for later than this is left to the pollers (no timer kept for it). */
 const WAKE_AHEAD_MS = 60_000;
+/**
+ * Wake-ups are gathered on this grid: the jobs a queue is sent within one step (an order's
+ * provisioning, at a hundred orders a second) are fetched, and completed, by one look instead of a
+ * look each (issue 14: pg-boss's statements per order). A job starts at most this much later.
+ */
+const WAKE_STEP_MS = 50;
 
 /**
  * Runs `handle` over `items`, at most `limit` at a time, in their order. After a failure no further
@@ -78,8 +84,8 @@ export class JobRunner {
   private boss: Promise<PgBoss> | null = null;
   /** This node's worker of each queue (pg-boss worker ids), to wake it when a job is sent here. */
   private readonly workers = new Map<string, string>();
-  /** Wake-ups of jobs sent here for a moment soon (JobRunner.wake). */
-  private readonly timers = new Set<NodeJS.Timeout>();
+  /** Wake-ups of jobs sent here, by queue and moment on the grid (JobRunner.wake). */
+  private readonly timers = new Map<string, NodeJS.Timeout>();
   private stopping = false;
   /**
    * Handlers running and pg-boss's own statements in flight: closing waits for both, so no handler
@@ -152,32 +158,32 @@ export class JobRunner {
   }
 
   /**
-   * A job sent on this node wakes this node's worker of its queue when it is due (at once, or at its
-   * start time when that is near) instead of waiting for the next poll. Only a shortcut: the job is
-   * in the database, and any node's poll still finds it.
+   * A job sent on this node wakes this node's worker of its queue when it is due (the next step of
+   * the grid at or after its start) instead of waiting for the next poll; one wake-up per queue and
+   * step. Only a shortcut: the job is in the database, and any node's poll still finds it.
    */
   private wake(boss: PgBoss, name: string, startAfter: Date | undefined): void {
     const workerId = this.workers.get(name);
     if (workerId === undefined || this.stopping) return;
-    const delay = startAfter ? startAfter.getTime() - Date.now() : 0;
-    if (delay <= 0) {
-      boss.notifyWorker(workerId);
-      return;
-    }
-    if (delay > WAKE_AHEAD_MS) return;
+    const now = Date.now();
     // pg-boss compares start_after with the database's clock: a few milliseconds late, not early.
+    const due = (startAfter ? Math.max(now, startAfter.getTime()) : now) + 5;
+    if (due - now > WAKE_AHEAD_MS) return;
+    const step = Math.ceil(due / WAKE_STEP_MS) * WAKE_STEP_MS;
+    const key = `${name}@${step}`;
+    if (this.timers.has(key)) return;
     const timer = setTimeout(() => {
-      this.timers.delete(timer);
+      this.timers.delete(key);
       if (!this.stopping) boss.notifyWorker(workerId);
-    }, delay + 5);
+    }, step - now);
     timer.unref();
-    this.timers.add(timer);
+    this.timers.set(key, timer);
   }
 
   /** Stops polling and waits briefly for running jobs; the server closes the database after. */
   async stop(): Promise<void> {
     this.stopping = true;
-    for (const timer of this.timers) clearTimeout(timer);
+    for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
     const boss = await this.boss?.catch(() => undefined);
     await boss?.stop({ graceful: true, wait: true, close: false, timeout: 5_000 });
