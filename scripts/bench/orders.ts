@@ -68,7 +68,7 @@ export async function benchOrders(): Promise<void> {
 
   const sandbox = await startProcess(['--import', 'tsx', 'apps/server/src/provisioning/sandbox/main.ts'], { SANDBOX_PORT: String(SANDBOX_PORT), SANDBOX_COMPLETION_DELAY_MS: '300' }, `${SANDBOX}/`);
   const server = await startProcess(
-    ['--import', 'tsx', 'apps/server/src/main.ts'],
+    [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ') ?? []), '--import', 'tsx', 'apps/server/src/main.ts'],
     { PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DEMO_DATA: '1', LOG_LEVEL: 'warn', VENDOR_SANDBOX_URL: SANDBOX },
     `http://127.0.0.1:${PORT}/healthz`,
   );
