@@ -66,9 +66,9 @@ export async function placeOrderInTransaction(
 }
 
 /**
- * placeOrderInTransaction, answering the order's detail too. The company's limit is locked as late as
- * possible — after pricing, the price check, the seller and the Product account — so orders of one
- * company with a limit wait on each other only for the open balance and the writes that follow.
+ * placeOrderInTransaction, answering the order's detail too. The company's limit is locked late —
+ * after pricing and the price check, with the seller's read — so orders of one company with a limit
+ * wait on each other only for the Product account, the open balance and the writes that follow.
  */
 export async function placeOrderWithDetail(
   tx: Tx,
