@@ -66,12 +66,22 @@ export async function benchOrders(): Promise<void> {
   const scratch = await createScratchDatabase('orders');
   const databaseUrl = scratch.url;
 
-  const sandbox = await startProcess(['--import', 'tsx', 'apps/server/src/provisioning/sandbox/main.ts'], { SANDBOX_PORT: String(SANDBOX_PORT), SANDBOX_COMPLETION_DELAY_MS: '300' }, `${SANDBOX}/`);
+  // A process that does not start (a bad BENCH_SERVER_NODE_ARGS) leaves neither the sandbox nor the database behind.
+  const sandbox = await startProcess(['--import', 'tsx', 'apps/server/src/provisioning/sandbox/main.ts'], { SANDBOX_PORT: String(SANDBOX_PORT), SANDBOX_COMPLETION_DELAY_MS: '300' }, `${SANDBOX}/`).catch(
+    async (error: unknown) => {
+      await scratch.drop();
+      throw error;
+    },
+  );
   const server = await startProcess(
     [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ') ?? []), '--import', 'tsx', 'apps/server/src/main.ts'],
     { PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DEMO_DATA: '1', LOG_LEVEL: 'warn', VENDOR_SANDBOX_URL: SANDBOX },
     `http://127.0.0.1:${PORT}/healthz`,
-  );
+  ).catch(async (error: unknown) => {
+    sandbox.kill('SIGTERM');
+    await scratch.drop();
+    throw error;
+  });
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   let secondServer: Awaited<ReturnType<typeof startProcess>> | undefined;
