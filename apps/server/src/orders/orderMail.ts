@@ -25,8 +25,7 @@ function prefersEvent(preferences: Record<string, unknown> | null | undefined, e
 }
 
 async function wants(db: Database, accountId: number, event: NotificationEvent): Promise<boolean> {
-  const [row] = await db.select().from(notificationPreferences).where(eq(notificationPreferences.accountId, accountId)).limit(1);
-  return prefersEvent(row?.preferences, event);
+  return prefersEvent(await companyPreferences(db, accountId), event);
 }
 
 interface Recipient {
@@ -87,25 +86,26 @@ export async function mailOrderDecided(db: Database, mailer: Mailer, order: Orde
 }
 
 async function mailOrderer(db: Database, mailer: Mailer, order: Order, mail: OrderMail, caller?: CallerSession): Promise<void> {
-  if (caller && caller.user.accountId === order.CreatedByAccountId) {
-    // The orderer is the caller (PlaceOrder, on every order): its user is the session's, and the
-    // company's preferences are kept with the session, which any change of them clears (sessionCache.ts).
-    const preferences = await memoized(caller, `notificationPreferences:${order.CompanyAccountId}`, async () => {
-      const [row] = await db.select({ preferences: notificationPreferences.preferences }).from(notificationPreferences).where(eq(notificationPreferences.accountId, order.CompanyAccountId)).limit(1);
-      return row?.preferences ?? null;
-    });
-    const recipient = recipientOf(caller.user);
-    if (recipient && prefersEvent(preferences, 'OrderEvents')) await send(mailer, recipient, mail, order);
-    return;
-  }
-  // The orderer and the company's preferences in one read.
-  const [user] = await db
-    .select({ email: users.email, firstName: users.firstName, username: users.username, locale: users.locale, preferences: notificationPreferences.preferences })
-    .from(users)
-    .leftJoin(notificationPreferences, eq(notificationPreferences.accountId, order.CompanyAccountId))
-    .where(eq(users.accountId, order.CreatedByAccountId))
-    .limit(1);
-  if (!user || !prefersEvent(user.preferences, 'OrderEvents')) return;
-  const recipient = recipientOf(user);
+  // The orderer and the company's preferences: from the session when the orderer is the caller
+  // (PlaceOrder, on every order; preferences kept with the session, which any change of them clears,
+  // sessionCache.ts), else in one read.
+  const orderer =
+    caller && caller.user.accountId === order.CreatedByAccountId
+      ? { ...caller.user, preferences: await memoized(caller, `notificationPreferences:${order.CompanyAccountId}`, () => companyPreferences(db, order.CompanyAccountId)) }
+      : (
+          await db
+            .select({ email: users.email, firstName: users.firstName, username: users.username, locale: users.locale, preferences: notificationPreferences.preferences })
+            .from(users)
+            .leftJoin(notificationPreferences, eq(notificationPreferences.accountId, order.CompanyAccountId))
+            .where(eq(users.accountId, order.CreatedByAccountId))
+            .limit(1)
+        )[0];
+  if (!orderer || !prefersEvent(orderer.preferences, 'OrderEvents')) return;
+  const recipient = recipientOf(orderer);
   if (recipient) await send(mailer, recipient, mail, order);
+}
+
+async function companyPreferences(db: Database, accountId: number): Promise<Record<string, unknown> | null> {
+  const [row] = await db.select({ preferences: notificationPreferences.preferences }).from(notificationPreferences).where(eq(notificationPreferences.accountId, accountId)).limit(1);
+  return row?.preferences ?? null;
 }

@@ -5,8 +5,8 @@ import { orders, products, provisioningRequests, subscriptions } from '../platfo
 import type { JobDefinition, SendOptions } from '../platform/jobs';
 import { vendorConnectorFromEnv } from './connectors/connectorConfig';
 import { VendorConnectorError, type VendorAccepted, type VendorCallOptions, type VendorConnector } from './connectors/vendorConnector';
-import { applyProvisioningOutcome, provisioningOutcomeChange } from '../subscriptions/subscriptionStatus';
-import { businessEventSql, recordBusinessEvent, type BusinessEventInput } from '../realtime/businessEvents';
+import { provisioningOutcomeChange } from '../subscriptions/subscriptionStatus';
+import { businessEventSql, type BusinessEventInput } from '../realtime/businessEvents';
 import { rowsOf } from '../platform/db/rowsOf';
 
 /**
@@ -119,7 +119,7 @@ export async function processProvisioningRequest(db: Database, requestId: number
   /**
    * An end of the request, and what it means for its subscription, with its event: one statement
    * (issue 14: a transaction of five round trips on every order before), each part conditional on the
-   * request's update; an outcome of several statements takes a transaction.
+   * request's update.
    */
   const end = async (values: Partial<typeof provisioningRequests.$inferInsert>, outcome: 'completed' | 'failed'): Promise<boolean> => {
     const event: BusinessEventInput | undefined =
@@ -133,14 +133,8 @@ export async function processProvisioningRequest(db: Database, requestId: number
           };
     const ended = sql`exists (select 1 from ended)`;
     const change = provisioningOutcomeChange(db, request, outcome, ended);
-    if (change === 'several statements') {
-      return db.transaction(async (tx) => {
-        if (!(await update(values, tx))) return false;
-        await applyProvisioningOutcome(tx, request, outcome);
-        if (event) await recordBusinessEvent(tx, event);
-        return true;
-      });
-    }
+    // Only a cancellation (a person's action, provisioningActions.ts) takes several statements.
+    if (change === 'several statements') throw new Error(`the job's ${outcome} outcome of a ${request.action} request took several statements`);
     const eventInsert = event ? businessEventSql(event, ended) : undefined;
     // getSQL(): a query builder put into a template comes in parentheses, which a WITH clause does not take.
     const [row] = await rowsOf<{ n: number }>(
