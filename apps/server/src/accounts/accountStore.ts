@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AccountType, Views } from '@cmp/contracts/accounts';
 import { normalizeLocale } from '@cmp/contracts/locales';
+import { statementOnce } from '../platform/db/statementOnce';
 import type { Queryable } from '../platform/db/database';
 import { accounts, users } from '../platform/db/schema';
 import type { AccountRow } from '../platform/session';
@@ -10,24 +11,36 @@ import type { AccountRow } from '../platform/session';
  * the id is taken from the sequence once (a CTE with a volatile function is evaluated once) and both
  * the id and the path are made from it.
  */
-export async function insertAccount(
-  db: Queryable,
-  input: { type: AccountType; parent: AccountRow | null; displayName: string; views?: Views; productName?: string },
-): Promise<AccountRow> {
-  const next = db.$with('next_account', { id: sql<number>`id` }).as(sql`select nextval(pg_get_serial_sequence('accounts', 'id'))::int as id`);
-  const [row] = await db
+/** An account's insert (built once: placing an order makes one, statementOnce.ts); its id is also the last step of its path. */
+const accountInsert = statementOnce((q) => {
+  const next = q.$with('next_account', { id: sql<number>`id` }).as(sql`select nextval(pg_get_serial_sequence('accounts', 'id'))::int as id`);
+  return q
     .with(next)
     .insert(accounts)
     .values({
       id: sql`(select id from ${next})`,
-      type: input.type,
-      parentId: input.parent?.id ?? null,
-      path: sql`${input.parent?.path ?? '/'} || (select id from ${next})::text || '/'`,
-      displayName: input.displayName,
-      views: input.views ?? {},
-      productName: input.productName,
+      type: sql.placeholder('type'),
+      parentId: sql.placeholder('parentId'),
+      path: sql`${sql.placeholder('parentPath')}::text || (select id from ${next})::text || '/'`,
+      displayName: sql.placeholder('displayName'),
+      views: sql.placeholder('views'),
+      productName: sql.placeholder('productName'),
     })
     .returning();
+});
+
+export async function insertAccount(
+  db: Queryable,
+  input: { type: AccountType; parent: AccountRow | null; displayName: string; views?: Views; productName?: string },
+): Promise<AccountRow> {
+  const [row] = await accountInsert(db, {
+    type: input.type,
+    parentId: input.parent?.id ?? null,
+    parentPath: input.parent?.path ?? '/',
+    displayName: input.displayName,
+    views: input.views ?? {},
+    productName: input.productName ?? null,
+  });
   return row!;
 }
 

@@ -1,4 +1,5 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { statementOnce } from '../platform/db/statementOnce';
 import type { Queryable } from '../platform/db/database';
 import { accounts, pricelistCustomers, pricelists } from '../platform/db/schema';
 
@@ -15,18 +16,21 @@ export async function customerPricelistId(db: Queryable, accountOrId: number | {
   return (await customerPricelistIds(db, [account])).get(account.path);
 }
 
+/** The pricelists assigned to these accounts (built once, statementOnce.ts: placing an order reads them). */
+const customerPricelistRows = statementOnce((q) =>
+  q
+    .select({ pricelistId: pricelists.id, priority: pricelists.priority, customerAccountId: pricelistCustomers.customerAccountId })
+    .from(pricelistCustomers)
+    .innerJoin(pricelists, eq(pricelists.id, pricelistCustomers.pricelistId))
+    .where(sql`${pricelistCustomers.customerAccountId} = any(${sql.placeholder('accountIds')}::int[])`),
+);
+
 /** customerPricelistId of several accounts in one statement (a billing batch's payers), by path. */
 export async function customerPricelistIds(db: Queryable, accounts: readonly { path: string }[]): Promise<Map<string, number | undefined>> {
   // A path lists the account and everything above it, top first: `/1/57/1203/`.
   const lineages = new Map(accounts.map((account) => [account.path, account.path.split('/').filter(Boolean).map(Number)]));
   const everyone = [...new Set([...lineages.values()].flat())];
-  const rows = everyone.length
-    ? await db
-        .select({ pricelistId: pricelists.id, priority: pricelists.priority, customerAccountId: pricelistCustomers.customerAccountId })
-        .from(pricelistCustomers)
-        .innerJoin(pricelists, eq(pricelists.id, pricelistCustomers.pricelistId))
-        .where(inArray(pricelistCustomers.customerAccountId, everyone))
-    : [];
+  const rows = everyone.length ? await customerPricelistRows(db, { accountIds: everyone }) : [];
   const chosen = new Map<string, number | undefined>();
   for (const [path, lineage] of lineages) {
     const nearness = (row: (typeof rows)[number]) => lineage.indexOf(row.customerAccountId);

@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { statementOnce } from '../platform/db/statementOnce';
 import type { FeeType, PricingModel, PricingScopeKind } from '@cmp/contracts/pricing';
 import { DEFAULT_EXCHANGE_RATE_MAX_AGE_DAYS } from '../platform/config';
 import type { Queryable } from '../platform/db/database';
@@ -129,52 +130,70 @@ export async function pricesWithChange(
   return { basis, current: priceBasis(basis), changed: priceBasis(basis, change) };
 }
 
-/** Loads the rules, items, groups, propagated costs, manual prices and exchange rates a pricelist's prices follow from. */
-export async function loadPricingBasis(db: Queryable, pricelistId: number, selection: ItemSelection, options: EffectivePriceOptions = {}): Promise<PricingBasis | undefined> {
-  const at = options.at ?? new Date();
-  // The pricelist with its rules in one read (one row per rule; a pricelist without rules: one row, rule null).
-  const head = await db
+/** The pricelist with its rules in one read (one row per rule; a pricelist without rules: one row, rule null). */
+const pricelistWithRules = statementOnce((q) =>
+  q
     .select({ ownerAccountId: pricelists.ownerAccountId, currency: pricelists.currency, rule: pricingRules })
     .from(pricelists)
     .leftJoin(pricingRules, eq(pricingRules.pricelistId, pricelists.id))
-    .where(eq(pricelists.id, pricelistId));
-  const pricelist = head[0];
-  if (!pricelist) return undefined;
-  const rules = head.flatMap((row) => (row.rule ? [ruleDefinition(row.rule)] : []));
-  let itemCondition: SQL;
-  if (selection === 'offered') {
-    const offered = db.select({ name: pricelistServices.productName }).from(pricelistServices).where(and(eq(pricelistServices.pricelistId, pricelistId), eq(pricelistServices.isEnabled, true)));
-    itemCondition = and(eq(priceableItems.isActive, true), inArray(priceableItems.productName, offered))!;
-  } else {
-    if (selection.length === 0) return { pricelistId, ownerAccountId: pricelist.ownerAccountId, currency: pricelist.currency, rules, items: [] };
-    itemCondition = inArray(priceableItems.id, [...selection]);
-  }
+    .where(eq(pricelists.id, sql.placeholder('pricelistId'))),
+);
+
+/**
+ * The items with their service, the pricelist's propagated cost and manual price of each, and the
+ * owner's groups of their service, in one read. The pricelist and its owner are values or placeholders.
+ */
+function itemBasis(db: Queryable, pricelistId: number | Placeholder, ownerAccountId: number | Placeholder, itemCondition: SQL) {
   // Only the pricelist owner's groups scope its rules: its groups of each service, aggregated once.
   const ownerGroups = db
     .select({ productName: serviceGroupServices.productName, groupIds: sql<number[]>`array_agg(${serviceGroupServices.serviceGroupId})`.as('group_ids') })
     .from(serviceGroupServices)
     .innerJoin(serviceGroups, eq(serviceGroups.id, serviceGroupServices.serviceGroupId))
-    .where(eq(serviceGroups.ownerAccountId, pricelist.ownerAccountId))
+    .where(eq(serviceGroups.ownerAccountId, ownerAccountId))
     .groupBy(serviceGroupServices.productName)
     .as('owner_groups');
-  // The items with their service, the pricelist's propagated cost and manual price of each, and the
-  // owner's groups of their service, in one read.
-  const items = await db
-    // Only the columns the price needs: a whole pricelist is 20,000 rows and more.
-    .select({
-      item: { id: priceableItems.id, productName: priceableItems.productName, name: priceableItems.name, feeType: priceableItems.feeType, purchasePrice: priceableItems.purchasePrice, srp: priceableItems.srp },
-      vendorAccountId: products.vendorAccountId,
-      currency: products.currency,
-      cost: pricelistItemCosts.purchasePrice,
-      manualPrice: pricelistItemPrices.salesPrice,
-      groupIds: ownerGroups.groupIds,
-    })
-    .from(priceableItems)
-    .innerJoin(products, eq(products.name, priceableItems.productName))
-    .leftJoin(pricelistItemCosts, and(eq(pricelistItemCosts.pricelistId, pricelistId), eq(pricelistItemCosts.priceableItemId, priceableItems.id)))
-    .leftJoin(pricelistItemPrices, and(eq(pricelistItemPrices.pricelistId, pricelistId), eq(pricelistItemPrices.priceableItemId, priceableItems.id)))
-    .leftJoin(ownerGroups, eq(ownerGroups.productName, priceableItems.productName))
-    .where(itemCondition);
+  return (
+    db
+      // Only the columns the price needs: a whole pricelist is 20,000 rows and more.
+      .select({
+        item: { id: priceableItems.id, productName: priceableItems.productName, name: priceableItems.name, feeType: priceableItems.feeType, purchasePrice: priceableItems.purchasePrice, srp: priceableItems.srp },
+        vendorAccountId: products.vendorAccountId,
+        currency: products.currency,
+        cost: pricelistItemCosts.purchasePrice,
+        manualPrice: pricelistItemPrices.salesPrice,
+        groupIds: ownerGroups.groupIds,
+      })
+      .from(priceableItems)
+      .innerJoin(products, eq(products.name, priceableItems.productName))
+      .leftJoin(pricelistItemCosts, and(eq(pricelistItemCosts.pricelistId, pricelistId), eq(pricelistItemCosts.priceableItemId, priceableItems.id)))
+      .leftJoin(pricelistItemPrices, and(eq(pricelistItemPrices.pricelistId, pricelistId), eq(pricelistItemPrices.priceableItemId, priceableItems.id)))
+      .leftJoin(ownerGroups, eq(ownerGroups.productName, priceableItems.productName))
+      .where(itemCondition)
+  );
+}
+
+type ItemBasisRow = Awaited<ReturnType<typeof itemBasis>>[number];
+
+/** itemBasis of the items with these ids (an order's, a service page's), built once (statementOnce.ts). */
+const itemBasisByIds = statementOnce((q) =>
+  itemBasis(q, sql.placeholder('pricelistId'), sql.placeholder('ownerAccountId'), sql`${priceableItems.id} = any(${sql.placeholder('itemIds')}::int[])`),
+);
+
+/** Loads the rules, items, groups, propagated costs, manual prices and exchange rates a pricelist's prices follow from. */
+export async function loadPricingBasis(db: Queryable, pricelistId: number, selection: ItemSelection, options: EffectivePriceOptions = {}): Promise<PricingBasis | undefined> {
+  const at = options.at ?? new Date();
+  const head = await pricelistWithRules(db, { pricelistId });
+  const pricelist = head[0];
+  if (!pricelist) return undefined;
+  const rules = head.flatMap((row) => (row.rule ? [ruleDefinition(row.rule)] : []));
+  let items: ItemBasisRow[];
+  if (selection === 'offered') {
+    const offered = db.select({ name: pricelistServices.productName }).from(pricelistServices).where(and(eq(pricelistServices.pricelistId, pricelistId), eq(pricelistServices.isEnabled, true)));
+    items = await itemBasis(db, pricelistId, pricelist.ownerAccountId, and(eq(priceableItems.isActive, true), inArray(priceableItems.productName, offered))!);
+  } else {
+    if (selection.length === 0) return { pricelistId, ownerAccountId: pricelist.ownerAccountId, currency: pricelist.currency, rules, items: [] };
+    items = await itemBasisByIds(db, { pricelistId, ownerAccountId: pricelist.ownerAccountId, itemIds: [...selection] });
+  }
   const rates = new Map<string, ItemPricingBasis['rate']>();
   const maxAgeMs = (options.maxExchangeRateAgeDays ?? configuredMaxExchangeRateAgeDays) * DAY_MS;
   for (const currency of new Set(items.map((row) => row.currency))) {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import type { Database, Queryable } from '../platform/db/database';
+import type { Database } from '../platform/db/database';
+import { placeholderSet, statementOnce } from '../platform/db/statementOnce';
 import { orders, products, provisioningRequests, subscriptions } from '../platform/db/schema';
 import type { JobDefinition, SendOptions } from '../platform/jobs';
 import { vendorConnectorFromEnv } from './connectors/connectorConfig';
@@ -90,20 +91,13 @@ export type ProvisioningStep =
 /** Moves one request a step (see above) and answers what happened; the job schedules the next step. */
 export async function processProvisioningRequest(db: Database, requestId: number, settingsIn: Omit<ProvisioningJobSettings, 'send'> = {}): Promise<ProvisioningStep> {
   const settings = withDefaults({ send: async () => undefined, ...settingsIn });
-  const [loaded] = await db
-    .select({ request: provisioningRequests, vendorSku: products.vendorSku, productDisplayName: products.displayName, subscriptionQuantity: subscriptions.quantity, orderQuantity: orders.quantity })
-    .from(provisioningRequests)
-    .innerJoin(products, eq(products.name, provisioningRequests.productName))
-    .leftJoin(subscriptions, eq(subscriptions.accountId, provisioningRequests.subscriptionAccountId))
-    .leftJoin(orders, eq(orders.id, provisioningRequests.orderId))
-    .where(eq(provisioningRequests.id, requestId))
-    .limit(1);
+  const [loaded] = await requestToProcess(db, { requestId });
   if (!loaded || !(OPEN_STATUSES as readonly string[]).includes(loaded.request.orderStatus)) return { outcome: 'nothing' };
   let request = loaded.request;
 
   /** The request's update, made only when it is still as read (status, reference, key). */
-  const updateOf = (values: Partial<typeof provisioningRequests.$inferInsert>, executor: Queryable = db) =>
-    executor
+  const updateOf = (values: StepValues) =>
+    db
       .update(provisioningRequests)
       .set({ ...values, updatedAt: new Date() })
       .where(
@@ -115,13 +109,13 @@ export async function processProvisioningRequest(db: Database, requestId: number
         ),
       )
       .returning({ id: provisioningRequests.id });
-  const update = async (values: Partial<typeof provisioningRequests.$inferInsert>, executor: Queryable = db): Promise<boolean> => (await updateOf(values, executor)).length > 0;
+  const update = async (values: StepValues): Promise<boolean> => (await conditionalUpdate(Object.keys(values) as StepColumn[])(db, { ...values, updatedAt: new Date(), ...asRead(request) })).length > 0;
   /**
    * An end of the request, and what it means for its subscription, with its event: one statement
    * (issue 14: a transaction of five round trips on every order before), each part conditional on the
    * request's update.
    */
-  const end = async (values: Partial<typeof provisioningRequests.$inferInsert>, outcome: 'completed' | 'failed'): Promise<boolean> => {
+  const end = async (values: StepValues, outcome: 'completed' | 'failed'): Promise<boolean> => {
     const event: BusinessEventInput | undefined =
       request.createdByAccountId === null
         ? undefined
@@ -143,7 +137,7 @@ export async function processProvisioningRequest(db: Database, requestId: number
     );
     return Number(row?.n) > 0;
   };
-  const fail = async (message: string, values: Partial<typeof provisioningRequests.$inferInsert> = {}): Promise<ProvisioningStep> =>
+  const fail = async (message: string, values: StepValues = {}): Promise<ProvisioningStep> =>
     (await end({ orderStatus: 'Failed', productStatus: 'Failed', isFinalStatus: false, errorMessage: message, nextAttemptAt: null, ...values }, 'failed'))
       ? { outcome: 'failed', message }
       : { outcome: 'nothing' };
@@ -205,6 +199,57 @@ export async function processProvisioningRequest(db: Database, requestId: number
     const nextAt = new Date(Date.now() + Math.max(backoff, (error.retryAfterSeconds ?? 0) * 1000));
     return (await update({ attempts, errorMessage: error.message, nextAttemptAt: nextAt })) ? { outcome: 'retry', nextAt } : { outcome: 'nothing' };
   }
+}
+
+type StepValues = Partial<typeof provisioningRequests.$inferInsert>;
+type StepColumn = keyof StepValues;
+
+/** A request with what its call to the vendor needs: its service's SKU and the quantity of its subscription or order. */
+const requestToProcess = statementOnce((q) =>
+  q
+    .select({ request: provisioningRequests, vendorSku: products.vendorSku, productDisplayName: products.displayName, subscriptionQuantity: subscriptions.quantity, orderQuantity: orders.quantity })
+    .from(provisioningRequests)
+    .innerJoin(products, eq(products.name, provisioningRequests.productName))
+    .leftJoin(subscriptions, eq(subscriptions.accountId, provisioningRequests.subscriptionAccountId))
+    .leftJoin(orders, eq(orders.id, provisioningRequests.orderId))
+    .where(eq(provisioningRequests.id, sql.placeholder('requestId')))
+    .limit(1),
+);
+
+/** The placeholders of the state a conditional update read (see conditionalUpdate). */
+const asRead = (request: typeof provisioningRequests.$inferSelect) => ({
+  readId: request.id,
+  readStatus: request.orderStatus,
+  readVendorRequestId: request.vendorRequestId,
+  readVendorIdempotencyKey: request.vendorIdempotencyKey,
+});
+
+const conditionalUpdates = new Map<string, ReturnType<typeof conditionalUpdateOf>>();
+
+/** A step's update of these columns (and updatedAt), made only when the request is still as read: its status, reference and key. */
+function conditionalUpdateOf(columns: StepColumn[]) {
+  const set = placeholderSet(provisioningRequests, [...columns, 'updatedAt']);
+  return statementOnce((q) =>
+    q
+      .update(provisioningRequests)
+      .set(set)
+      .where(
+        and(
+          eq(provisioningRequests.id, sql.placeholder('readId')),
+          eq(provisioningRequests.orderStatus, sql.placeholder('readStatus')),
+          sql`${provisioningRequests.vendorRequestId} is not distinct from ${sql.placeholder('readVendorRequestId')}`,
+          sql`${provisioningRequests.vendorIdempotencyKey} is not distinct from ${sql.placeholder('readVendorIdempotencyKey')}`,
+        ),
+      )
+      .returning({ id: provisioningRequests.id }),
+  );
+}
+
+function conditionalUpdate(columns: StepColumn[]) {
+  const key = [...columns].sort().join(',');
+  let statement = conditionalUpdates.get(key);
+  if (!statement) conditionalUpdates.set(key, (statement = conditionalUpdateOf(columns)));
+  return statement;
 }
 
 /** Sends the request's action; a request the vendor cannot be asked for answers {failed}. */
