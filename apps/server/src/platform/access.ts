@@ -5,7 +5,7 @@ import { matchingCapabilities, type CapabilityRequirement } from '@cmp/contracts
 import type { Queryable } from './db/database';
 import { accounts } from './db/schema';
 import { accessDenied } from './errors';
-import { pathIds, type AccountRow, type CallerSession } from './session';
+import { loadAccount, pathIds, type AccountRow, type CallerSession } from './session';
 
 /**
  * The path every account the caller may touch starts with (DESIGN.md "Access control"): the
@@ -42,7 +42,7 @@ export async function requireAccountInHierarchy(
   accountId: number,
   req?: CapabilityRequirement,
 ): Promise<AccountRow> {
-  const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);
+  const account = await loadAccount(db, accountId);
   if (!account || !isInScope(account, await callerScopePath(db, caller, req)) || !isReadableBy(caller, account)) throw accessDenied();
   return account;
 }

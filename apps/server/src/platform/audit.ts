@@ -58,19 +58,18 @@ export function auditAccountChange(
   return writeAudit(db, ctx.caller, { action, accountId: account.id, accountPath: account.path, details }, requestMeta(ctx.request));
 }
 
+/** auditAccountChange's entry but its details, for auditAccountChangeSql. */
+export function auditAccountChangeEntry(ctx: { caller: CallerSession | null; request: { ip: string; id: string } }, action: AuditAction, account: { id: number; path: string }) {
+  const { details: _details, ...entry } = auditRow(ctx.caller, { action, accountId: account.id, accountPath: account.path }, requestMeta(ctx.request));
+  return entry;
+}
+
 /**
  * auditAccountChange's entry as an INSERT … SELECT whose details are a jsonb expression over `from`:
  * for a statement that writes a change and its audit together, the details naming what the statement
- * itself wrote (PlaceOrder's order, issue 14).
+ * itself wrote (PlaceOrder's order, issue 14). The entry's values may be placeholders (statementOnce.ts).
  */
-export function auditAccountChangeSql(
-  ctx: { caller: CallerSession | null; request: { ip: string; id: string } },
-  action: AuditAction,
-  account: { id: number; path: string },
-  details: SQL,
-  from: SQL,
-): SQL {
-  const row = auditRow(ctx.caller, { action, accountId: account.id, accountPath: account.path }, requestMeta(ctx.request));
+export function auditAccountChangeSql(entry: { [K in keyof ReturnType<typeof auditAccountChangeEntry>]: unknown }, details: SQL, from: SQL): SQL {
   return sql`insert into ${auditLog} (action, actor_account_id, impersonator_account_id, account_id, account_path, details, ip, request_id)
-    select ${row.action}, ${row.actorAccountId}::int, ${row.impersonatorAccountId}::int, ${row.accountId}::int, ${row.accountPath}, ${details}, ${row.ip}, ${row.requestId} from ${from}`;
+    select ${entry.action}::text, ${entry.actorAccountId}::int, ${entry.impersonatorAccountId}::int, ${entry.accountId}::int, ${entry.accountPath}::text, ${details}, ${entry.ip}::text, ${entry.requestId}::text from ${from}`;
 }

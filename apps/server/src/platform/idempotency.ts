@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { placeholderSet, statementOnce } from './db/statementOnce';
 import type { Database, Queryable, Tx } from './db/database';
 import { idempotencyKeys } from './db/schema';
 import { ApiError } from './errors';
@@ -97,7 +98,7 @@ export async function withIdempotency<T>(ctx: SignedInContext, operation: string
       const answer = await work(tx);
       // Stored as the client receives it (dates as ISO text), in the work's own transaction.
       const stored = answer === undefined ? null : (JSON.parse(JSON.stringify(answer)) as unknown);
-      await tx.update(idempotencyKeys).set({ status: 'Done', responseStatus: 200, responseBody: stored }).where(whereKey(id));
+      await keyDone(tx, { ...id, responseBody: stored });
       return answer;
     });
   } catch (error) {
@@ -107,16 +108,29 @@ export async function withIdempotency<T>(ctx: SignedInContext, operation: string
   }
 }
 
+// The two statements of every keyed request, built once (statementOnce.ts).
+const keyOf = { tenantAccountId: sql.placeholder('tenantAccountId'), operation: sql.placeholder('operation'), key: sql.placeholder('key') };
+const keyClaim = statementOnce((q) =>
+  q
+    .insert(idempotencyKeys)
+    .values({ ...keyOf, requestHash: sql.placeholder('requestHash'), status: 'Running' })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key }),
+);
+const keyDone = statementOnce((q) =>
+  q
+    .update(idempotencyKeys)
+    .set({ status: 'Done', responseStatus: 200, ...placeholderSet(idempotencyKeys, ['responseBody']) })
+    .where(and(eq(idempotencyKeys.tenantAccountId, keyOf.tenantAccountId), eq(idempotencyKeys.operation, keyOf.operation), eq(idempotencyKeys.key, keyOf.key)))
+    .returning({ key: idempotencyKeys.key }),
+);
+
 type Claim = { kind: 'claimed' } | { kind: 'replay'; answer: unknown };
 
 /** Claims the key in its own transaction, or answers what an earlier request with it left. */
 async function claimKey(db: Database, id: KeyId, requestHashValue: string): Promise<Claim> {
   // The common case — a new key — is one statement, committed on its own (no BEGIN … COMMIT around it).
-  const inserted = await db
-    .insert(idempotencyKeys)
-    .values({ ...id, requestHash: requestHashValue, status: 'Running' })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
+  const inserted = await keyClaim(db, { ...id, requestHash: requestHashValue });
   if (inserted.length) return { kind: 'claimed' };
 
   return db.transaction(async (tx) => {

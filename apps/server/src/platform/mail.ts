@@ -1,5 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { statementOnce } from './db/statementOnce';
 import type { Database } from './db/database';
 import { mailOutbox, mailOutboxAttachments } from './db/schema';
 
@@ -28,6 +29,14 @@ const MAIL_FROM = 'Cloud Marketplace <no-reply@marketplace.local>';
 const attachmentsField = (attachments: readonly MailAttachment[]) =>
   attachments.length ? { attachments: attachments.map((file) => ({ filename: file.fileName, contentType: file.contentType, content: file.content })) } : {};
 
+/** A mail's outbox row (built once, statementOnce.ts: placing an order writes one). */
+const outboxInsert = statementOnce((q) =>
+  q
+    .insert(mailOutbox)
+    .values({ recipient: sql.placeholder('recipient'), subject: sql.placeholder('subject'), textBody: sql.placeholder('textBody') })
+    .returning({ id: mailOutbox.id }),
+);
+
 /**
  * DESIGN.md "mail": nodemailer to a real SMTP server with SMTP_URL; without it the mail stays in
  * the outbox table for an administrator to read. Sending happens after the caller's transaction,
@@ -37,10 +46,7 @@ export function createMailer(db: Database, smtpUrl: string | undefined, from = M
   const transport: Transporter | undefined = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
   return {
     async send(message) {
-      const [row] = await db
-        .insert(mailOutbox)
-        .values({ recipient: message.to, subject: message.subject, textBody: message.text })
-        .returning({ id: mailOutbox.id });
+      const [row] = await outboxInsert(db, { recipient: message.to, subject: message.subject, textBody: message.text });
       const attachments = message.attachments ?? [];
       if (attachments.length) await db.insert(mailOutboxAttachments).values(attachments.map((file) => ({ mailId: row!.id, ...file })));
       if (!transport) return;

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Capability, CapabilityObjectType, CapabilityValue } from '@cmp/contracts/capabilities';
 import type { Database, Queryable } from './db/database';
 import { accounts, capabilitySetItems, roleCapabilitySets, sessions, userRoles, users } from './db/schema';
+import { statementOnce } from './db/statementOnce';
 import type { ServerConfig } from './config';
 import { mustSetupMfa } from '../auth/mfaPolicy';
 import type { SessionCache } from './sessionCache';
@@ -157,8 +158,17 @@ async function readSession(db: Database, tokenHash: string): Promise<{ caller: C
   return { caller, expiresAt: row.expiresAt.getTime(), lastSeenAt: row.lastSeenAt.getTime() };
 }
 
+/** An account by id (built once, statementOnce.ts: nearly every operation reads the account it touches). */
+const accountById = statementOnce((q) =>
+  q
+    .select()
+    .from(accounts)
+    .where(eq(accounts.id, sql.placeholder('accountId')))
+    .limit(1),
+);
+
 export async function loadAccount(db: Queryable, accountId: number): Promise<AccountRow | undefined> {
-  const [row] = await db.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);
+  const [row] = await accountById(db, { accountId });
   return row;
 }
 

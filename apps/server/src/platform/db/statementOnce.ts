@@ -1,4 +1,4 @@
-import { is, Param, Placeholder, sql as sqlTag, type Query, type SQL } from 'drizzle-orm';
+import { is, Param, Placeholder, SQL, sql as sqlTag, type Query } from 'drizzle-orm';
 import { PgDialect, type PgTable, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Queryable } from './database';
 
@@ -8,7 +8,8 @@ import type { Queryable } from './database';
 // whose shape never changes is built once, with `sql.placeholder(name)` wherever a value goes, and
 // each run only binds the values: on the database or in any transaction, rows mapped as drizzle maps
 // them. Define such statements at module level: the builder must not capture a caller's values (it
-// runs once, for the first caller).
+// runs once, for the first caller). A column's `$defaultFn` or `$onUpdate` would be evaluated once
+// too, when the statement is built: the schema has none; a column that gets one needs a placeholder.
 //
 // drizzle's own `.prepare()` does the same but binds the statement to one connection or transaction,
 // so it cannot serve a statement run in every PlaceOrder's transaction.
@@ -49,14 +50,15 @@ function valueOf(values: Values, name: string): unknown {
 
 /**
  * The statement's parameters with the values in: a column's value as drizzle writes it (its encoder),
- * a null as NULL (drizzle's own fillPlaceholders hands a null to the encoder, which fails on dates).
+ * a null (or undefined) as NULL (drizzle's own fillPlaceholders hands a null to the encoder, which
+ * fails on dates).
  */
 function filled(params: unknown[], values: Values): unknown[] {
   return params.map((param) => {
     if (is(param, Placeholder)) return valueOf(values, param.name);
     if (is(param, Param) && is(param.value, Placeholder)) {
       const value = valueOf(values, param.value.name);
-      return value === null ? null : param.encoder.mapToDriverValue(value);
+      return value === null || value === undefined ? null : param.encoder.mapToDriverValue(value);
     }
     return param;
   });
@@ -106,4 +108,19 @@ export function sqlOnce<T>(build: (q: Queryable) => SQL): (q: Queryable, values:
  */
 export function placeholderSet<T extends PgTable>(_table: T, columns: readonly (keyof T['$inferInsert'] & string)[]): PgUpdateSetSource<T> {
   return Object.fromEntries(columns.map((column) => [column, sqlTag.placeholder(column)])) as unknown as PgUpdateSetSource<T>;
+}
+
+/**
+ * Values of a statement built once (an insert's row) as placeholders named `${prefix}.${key}`; a
+ * value that is SQL stays in the statement as it is, so it must be the same SQL in every run.
+ * bindingsOf gives the values for those names.
+ */
+export function placeholdersOf<V extends Record<string, unknown>>(prefix: string, values: V): { [K in keyof V]: V[K] | Placeholder } {
+  return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, is(value, SQL) ? value : sqlTag.placeholder(`${prefix}.${key}`)])) as { [K in keyof V]: V[K] | Placeholder };
+}
+
+export function bindingsOf(prefix: string, values: Record<string, unknown>): Values {
+  const bindings: Values = {};
+  for (const [key, value] of Object.entries(values)) if (!is(value, SQL)) bindings[`${prefix}.${key}`] = value;
+  return bindings;
 }
