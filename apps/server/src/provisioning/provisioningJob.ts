@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import type { Database } from '../platform/db/database';
-import { placeholderSet, statementOnce } from '../platform/db/statementOnce';
+import { and, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import type { Database, Queryable } from '../platform/db/database';
+import { placeholderSet, sqlOnce, statementOnce } from '../platform/db/statementOnce';
 import { orders, products, provisioningRequests, subscriptions } from '../platform/db/schema';
 import type { JobDefinition, SendOptions } from '../platform/jobs';
 import { vendorConnectorFromEnv } from './connectors/connectorConfig';
 import { VendorConnectorError, type VendorAccepted, type VendorCallOptions, type VendorConnector } from './connectors/vendorConnector';
-import { provisioningOutcomeChange } from '../subscriptions/subscriptionStatus';
-import { businessEventSql, type BusinessEventInput } from '../realtime/businessEvents';
-import { rowsOf } from '../platform/db/rowsOf';
+import { outcomeChangeOf, outcomeChangeUpdate, type OutcomeChange } from '../subscriptions/subscriptionStatus';
+import { businessEventBindings, businessEventSql } from '../realtime/businessEvents';
 
 /**
  * Provisioning requests processed against the vendor (issue 14, "Provisioning against a vendor
@@ -95,20 +94,6 @@ export async function processProvisioningRequest(db: Database, requestId: number
   if (!loaded || !(OPEN_STATUSES as readonly string[]).includes(loaded.request.orderStatus)) return { outcome: 'nothing' };
   let request = loaded.request;
 
-  /** The request's update, made only when it is still as read (status, reference, key). */
-  const updateOf = (values: StepValues) =>
-    db
-      .update(provisioningRequests)
-      .set({ ...values, updatedAt: new Date() })
-      .where(
-        and(
-          eq(provisioningRequests.id, request.id),
-          eq(provisioningRequests.orderStatus, request.orderStatus),
-          request.vendorRequestId === null ? isNull(provisioningRequests.vendorRequestId) : eq(provisioningRequests.vendorRequestId, request.vendorRequestId),
-          request.vendorIdempotencyKey === null ? isNull(provisioningRequests.vendorIdempotencyKey) : eq(provisioningRequests.vendorIdempotencyKey, request.vendorIdempotencyKey),
-        ),
-      )
-      .returning({ id: provisioningRequests.id });
   const update = async (values: StepValues): Promise<boolean> => (await conditionalUpdate(Object.keys(values) as StepColumn[])(db, { ...values, updatedAt: new Date(), ...asRead(request) })).length > 0;
   /**
    * An end of the request, and what it means for its subscription, with its event: one statement
@@ -116,25 +101,26 @@ export async function processProvisioningRequest(db: Database, requestId: number
    * request's update.
    */
   const end = async (values: StepValues, outcome: 'completed' | 'failed'): Promise<boolean> => {
-    const event: BusinessEventInput | undefined =
+    const event =
       request.createdByAccountId === null
         ? undefined
-        : {
+        : businessEventBindings({
             event: outcome === 'completed' ? 'ProvisioningCompleted' : 'ProvisioningFailed',
             values: { service: loaded.productDisplayName, action: request.action },
             link: request.subscriptionAccountId === null ? '/provisioning' : `/account/${request.subscriptionAccountId}/provisioning`,
             userAccountIds: [request.createdByAccountId],
-          };
-    const ended = sql`exists (select 1 from ended)`;
-    const change = provisioningOutcomeChange(db, request, outcome, ended);
+          });
+    const change = outcomeChangeOf(request, outcome);
     // Only a cancellation (a person's action, provisioningActions.ts) takes several statements.
     if (change === 'several statements') throw new Error(`the job's ${outcome} outcome of a ${request.action} request took several statements`);
-    const eventInsert = event ? businessEventSql(event, ended) : undefined;
-    // getSQL(): a query builder put into a template comes in parentheses, which a WITH clause does not take.
-    const [row] = await rowsOf<{ n: number }>(
-      db,
-      sql`with ended as (${updateOf(values).getSQL()})${change ? sql`, changed as (${change.getSQL()})` : sql``}${eventInsert ? sql`, event as (${eventInsert})` : sql``} select count(*)::int as n from ended`,
-    );
+    const [row] = await endStatement(Object.keys(values) as StepColumn[], change, event !== undefined)(db, {
+      ...values,
+      updatedAt: new Date(),
+      ...asRead(request),
+      'change.subscriptionAccountId': request.subscriptionAccountId,
+      'change.quantity': request.quantity,
+      ...event,
+    });
     return Number(row?.n) > 0;
   };
   const fail = async (message: string, values: StepValues = {}): Promise<ProvisioningStep> =>
@@ -227,28 +213,51 @@ const asRead = (request: typeof provisioningRequests.$inferSelect) => ({
 const conditionalUpdates = new Map<string, ReturnType<typeof conditionalUpdateOf>>();
 
 /** A step's update of these columns (and updatedAt), made only when the request is still as read: its status, reference and key. */
-function conditionalUpdateOf(columns: StepColumn[]) {
-  const set = placeholderSet(provisioningRequests, [...columns, 'updatedAt']);
-  return statementOnce((q) =>
-    q
-      .update(provisioningRequests)
-      .set(set)
-      .where(
-        and(
-          eq(provisioningRequests.id, sql.placeholder('readId')),
-          eq(provisioningRequests.orderStatus, sql.placeholder('readStatus')),
-          sql`${provisioningRequests.vendorRequestId} is not distinct from ${sql.placeholder('readVendorRequestId')}`,
-          sql`${provisioningRequests.vendorIdempotencyKey} is not distinct from ${sql.placeholder('readVendorIdempotencyKey')}`,
-        ),
-      )
-      .returning({ id: provisioningRequests.id }),
-  );
+function conditionalUpdateBuilder(q: Queryable, columns: StepColumn[]) {
+  return q
+    .update(provisioningRequests)
+    .set(placeholderSet(provisioningRequests, [...columns, 'updatedAt']))
+    .where(
+      and(
+        eq(provisioningRequests.id, sql.placeholder('readId')),
+        eq(provisioningRequests.orderStatus, sql.placeholder('readStatus')),
+        sql`${provisioningRequests.vendorRequestId} is not distinct from ${sql.placeholder('readVendorRequestId')}`,
+        sql`${provisioningRequests.vendorIdempotencyKey} is not distinct from ${sql.placeholder('readVendorIdempotencyKey')}`,
+      ),
+    )
+    .returning({ id: provisioningRequests.id });
 }
+
+const conditionalUpdateOf = (columns: StepColumn[]) => statementOnce((q) => conditionalUpdateBuilder(q, columns));
 
 function conditionalUpdate(columns: StepColumn[]) {
   const key = [...columns].sort().join(',');
   let statement = conditionalUpdates.get(key);
   if (!statement) conditionalUpdates.set(key, (statement = conditionalUpdateOf(columns)));
+  return statement;
+}
+
+const endStatements = new Map<string, ReturnType<typeof endStatementOf>>();
+
+/**
+ * The end of a request: its conditional update with the subscription's change and the event, each
+ * run only when the update was (built once for each combination; getSQL(): a query builder put into
+ * a template comes in parentheses, which a WITH clause does not take).
+ */
+function endStatementOf(columns: StepColumn[], change: Exclude<OutcomeChange, 'several statements'>, withEvent: boolean) {
+  return sqlOnce<{ n: number }>((q) => {
+    const ended = sql`exists (select 1 from ended)`;
+    const changed = change && outcomeChangeUpdate(q, change, { subscriptionAccountId: sql.placeholder('change.subscriptionAccountId'), quantity: sql.placeholder('change.quantity') }, ended);
+    return sql`with ended as (${conditionalUpdateBuilder(q, columns).getSQL()})${changed ? sql`, changed as (${changed.getSQL()})` : sql``}${
+      withEvent ? sql`, event as (${businessEventSql(ended)})` : sql``
+    } select count(*)::int as n from ended`;
+  });
+}
+
+function endStatement(columns: StepColumn[], change: Exclude<OutcomeChange, 'several statements'>, withEvent: boolean) {
+  const key = `${[...columns].sort().join(',')}|${JSON.stringify(change ?? null)}|${withEvent}`;
+  let statement = endStatements.get(key);
+  if (!statement) endStatements.set(key, (statement = endStatementOf(columns, change, withEvent)));
   return statement;
 }
 

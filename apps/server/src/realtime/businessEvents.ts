@@ -44,12 +44,18 @@ function outboxRowOf(input: BusinessEventInput) {
 
 /**
  * recordBusinessEvent as an INSERT … SELECT run only `when` holds, for a statement that writes the
- * change and its event together (the provisioning job's end); undefined when nobody is to see it.
+ * change and its event together and is built once (the provisioning job's end, statementOnce.ts):
+ * the event's values are the placeholders businessEventBindings fills.
  */
-export function businessEventSql(input: BusinessEventInput, when: SQL): SQL | undefined {
+export function businessEventSql(when: SQL): SQL {
+  return sql`insert into ${outboxEvents} (event, payload, recipient_user_ids)
+    select ${sql.placeholder('event.event')}::text, ${sql.placeholder('event.payload')}::jsonb, ${sql.placeholder('event.recipients')}::int[] where ${when}`;
+}
+
+/** The values of businessEventSql's placeholders; undefined when nobody is to see the event. */
+export function businessEventBindings(input: BusinessEventInput): Record<string, unknown> | undefined {
   const row = outboxRowOf(input);
-  if (!row) return undefined;
-  return sql`insert into ${outboxEvents} (event, payload, recipient_user_ids) select ${row.event}, ${JSON.stringify(row.payload)}::jsonb, ${sql.param(row.recipientUserIds)}::int[] where ${when}`;
+  return row && { 'event.event': row.event, 'event.payload': JSON.stringify(row.payload), 'event.recipients': row.recipientUserIds };
 }
 
 type EventRow = typeof outboxEvents.$inferSelect;

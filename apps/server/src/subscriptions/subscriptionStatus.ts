@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../platform/db/database';
 import { subscriptionSeatBatches, subscriptions } from '../platform/db/schema';
 
@@ -45,21 +45,37 @@ export async function applyProvisioningOutcome(db: Queryable, request: Provision
  * is nothing to change, or 'several statements' (then applyProvisioningOutcome, in a transaction).
  */
 export function provisioningOutcomeChange(db: Queryable, request: ProvisioningOutcomeRequest, outcome: Outcome, when?: SQL) {
+  const change = outcomeChangeOf(request, outcome);
+  if (change === undefined || change === 'several statements') return change;
+  return outcomeChangeUpdate(db, change, { subscriptionAccountId: request.subscriptionAccountId!, quantity: request.quantity! }, when);
+}
+
+/** Which change the outcome makes: the quantity the vendor set, a status, several statements, or none. */
+export type OutcomeChange = { kind: 'quantity' } | { kind: 'status'; from: SubscriptionStatus[]; to: SubscriptionStatus } | 'several statements' | undefined;
+
+export function outcomeChangeOf(request: ProvisioningOutcomeRequest, outcome: Outcome): OutcomeChange {
   if (request.subscriptionAccountId === null) return undefined;
   if (request.action === 'Modify') {
     // A quantity change takes effect when the vendor has made it.
-    if (outcome === 'completed' && request.quantity && request.quantity > 0) {
-      return db.update(subscriptions).set({ quantity: request.quantity }).where(and(eq(subscriptions.accountId, request.subscriptionAccountId), when));
-    }
-    if (outcome === 'cancelled' && request.quantity) return 'several statements' as const;
+    if (outcome === 'completed' && request.quantity && request.quantity > 0) return { kind: 'quantity' };
+    if (outcome === 'cancelled' && request.quantity) return 'several statements';
     return undefined;
   }
   const transition = TRANSITIONS[request.action]?.[outcome];
-  if (!transition) return undefined;
-  return db
-    .update(subscriptions)
-    .set({ status: transition.to })
-    .where(and(eq(subscriptions.accountId, request.subscriptionAccountId), inArray(subscriptions.status, transition.from), when));
+  return transition && { kind: 'status', ...transition };
+}
+
+/** A one-UPDATE change of the subscription; its account and quantity may be placeholders (a statement built once, provisioningJob.ts). */
+export function outcomeChangeUpdate(
+  db: Queryable,
+  change: Exclude<OutcomeChange, 'several statements' | undefined>,
+  target: { subscriptionAccountId: number | Placeholder; quantity: number | Placeholder },
+  when?: SQL,
+) {
+  const update = db.update(subscriptions);
+  return change.kind === 'quantity'
+    ? update.set({ quantity: sql`${target.quantity}::int` }).where(and(eq(subscriptions.accountId, target.subscriptionAccountId), when))
+    : update.set({ status: change.to }).where(and(eq(subscriptions.accountId, target.subscriptionAccountId), inArray(subscriptions.status, change.from), when));
 }
 
 /**
