@@ -6,10 +6,13 @@
 //   2. under faults — every order sent twice with the same Idempotency-Key, the sandbox failing 10 %
 //      of calls transiently — the time from order to Active subscription (p50, p95) and the double
 //      effects: duplicate subscriptions (orders per key) and duplicate vendor provisionings (goal 0, 0).
+// After the one-node phase it prints the CPU an order took (placing and provisioning it) by process:
+// the figure to compare commits by, where the rate moves with whatever else the machine runs.
 import http from 'node:http';
 import pg from 'pg';
 import { startProcess } from './api';
 import { createScratchDatabase } from './scratchDatabase';
+import { commandCpuMs, cpuSnapshot, machineCpuMs, processCpuMs } from './cpuTime';
 
 const PORT = 18_084;
 const SECOND_PORT = 18_085;
@@ -106,7 +109,7 @@ export async function benchOrders(): Promise<void> {
         await new Promise((resolve) => setTimeout(resolve, 1000));
       }
     };
-    const throughput = async (bases: string[], label: string, prefix: string) => {
+    const throughput = async (bases: string[], label: string, prefix: string): Promise<number> => {
       let placed = 0;
       let failed = 0;
       const latencies: number[] = [];
@@ -128,9 +131,30 @@ export async function benchOrders(): Promise<void> {
       console.info(
         `PlaceOrder, ${CLIENTS} concurrent clients, PostgreSQL, ${label}: ${placed} orders in ${THROUGHPUT_SECONDS} s = ${rate.toFixed(0)} orders/s (goal ≥ 200: ${rate >= 200 ? 'met' : 'NOT met'}); latency p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms; ${failed} not placed`,
       );
+      return placed;
     };
-    await throughput([BASE], '1 node', 'bench');
+    // What an order costs in CPU, placing and provisioning it (to the drain's end), by process: the
+    // figure to compare commits by on a shared machine, where the rate above moves between runs.
+    const counters = {
+      server: () => processCpuMs(server.pid),
+      postgres: () => commandCpuMs('postgres'),
+      sandbox: () => processCpuMs(sandbox.pid),
+      clients: () => {
+        const usage = process.cpuUsage();
+        return (usage.user + usage.system) / 1000;
+      },
+      machineBusy: () => machineCpuMs()?.busy,
+      machineTotal: () => machineCpuMs()?.total,
+    };
+    const before = cpuSnapshot(counters).values;
+    const placedOnOne = await throughput([BASE], '1 node', 'bench');
     await drain();
+    const used = cpuSnapshot(counters).since(before);
+    const perOrder = (ms: number | undefined) => (ms === undefined ? 'n/a' : `${(ms / placedOnOne).toFixed(1)} ms`);
+    const busy = used.machineBusy !== undefined && used.machineTotal ? ` (the machine ${((100 * used.machineBusy) / used.machineTotal).toFixed(0)} % busy)` : '';
+    console.info(
+      `CPU per order, 1 node, placing and provisioning: server ${perOrder(used.server)}, PostgreSQL ${perOrder(used.postgres)}, vendor sandbox ${perOrder(used.sandbox)}, the bench's clients ${perOrder(used.clients)}; machine ${perOrder(used.machineBusy)}${busy}`,
+    );
     secondServer = await startProcess(
       ['--import', 'tsx', 'apps/server/src/main.ts'],
       { PORT: String(SECOND_PORT), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DEMO_DATA: '1', LOG_LEVEL: 'warn', VENDOR_SANDBOX_URL: SANDBOX },
