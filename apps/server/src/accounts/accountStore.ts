@@ -7,40 +7,52 @@ import { accounts, users } from '../platform/db/schema';
 import type { AccountRow } from '../platform/session';
 
 /**
- * Inserts an account under its parent with its materialised path (`/1/57/1203/`), in one statement:
- * the id is taken from the sequence once (a CTE with a volatile function is evaluated once) and both
- * the id and the path are made from it.
+ * An account's insert under its parent with its materialised path (`/1/57/1203/`): the id is taken
+ * from the sequence once (a CTE with a volatile function is evaluated once) and both the id and the
+ * path are made from it. Its values are the placeholders accountInsertBindings fills, so it is built
+ * once (statementOnce.ts), on its own or as a part of a larger statement (placing an order's).
  */
-/** An account's insert (built once: placing an order makes one, statementOnce.ts); its id is also the last step of its path. */
-const accountInsert = statementOnce((q) => {
+export function accountInsertOf(q: Queryable) {
   const next = q.$with('next_account', { id: sql<number>`id` }).as(sql`select nextval(pg_get_serial_sequence('accounts', 'id'))::int as id`);
   return q
     .with(next)
     .insert(accounts)
     .values({
       id: sql`(select id from ${next})`,
-      type: sql.placeholder('type'),
-      parentId: sql.placeholder('parentId'),
-      path: sql`${sql.placeholder('parentPath')}::text || (select id from ${next})::text || '/'`,
-      displayName: sql.placeholder('displayName'),
-      views: sql.placeholder('views'),
-      productName: sql.placeholder('productName'),
+      type: sql.placeholder('account.type'),
+      parentId: sql.placeholder('account.parentId'),
+      path: sql`${sql.placeholder('account.parentPath')}::text || (select id from ${next})::text || '/'`,
+      displayName: sql.placeholder('account.displayName'),
+      views: sql.placeholder('account.views'),
+      productName: sql.placeholder('account.productName'),
     })
     .returning();
-});
+}
 
-export async function insertAccount(
-  db: Queryable,
-  input: { type: AccountType; parent: AccountRow | null; displayName: string; views?: Views; productName?: string },
-): Promise<AccountRow> {
-  const [row] = await accountInsert(db, {
-    type: input.type,
-    parentId: input.parent?.id ?? null,
-    parentPath: input.parent?.path ?? '/',
-    displayName: input.displayName,
-    views: input.views ?? {},
-    productName: input.productName ?? null,
-  });
+export interface NewAccount {
+  type: AccountType;
+  parent: AccountRow | null;
+  displayName: string;
+  views?: Views;
+  productName?: string;
+}
+
+export function accountInsertBindings(input: NewAccount): Record<string, unknown> {
+  return {
+    'account.type': input.type,
+    'account.parentId': input.parent?.id ?? null,
+    'account.parentPath': input.parent?.path ?? '/',
+    'account.displayName': input.displayName,
+    'account.views': input.views ?? {},
+    'account.productName': input.productName ?? null,
+  };
+}
+
+const accountInsert = statementOnce(accountInsertOf);
+
+/** Inserts an account (accountInsertOf). */
+export async function insertAccount(db: Queryable, input: NewAccount): Promise<AccountRow> {
+  const [row] = await accountInsert(db, accountInsertBindings(input));
   return row!;
 }
 

@@ -9,7 +9,7 @@ import { rowsOf, tableRowOf } from '../platform/db/rowsOf';
 import { bindingsOf, placeholdersOf, sqlOnce } from '../platform/db/statementOnce';
 import { ApiError } from '../platform/errors';
 import { pathIds, type AccountRow, type CallerSession } from '../platform/session';
-import { insertAccount } from '../accounts/accountStore';
+import { accountInsertBindings, accountInsertOf, type NewAccount } from '../accounts/accountStore';
 import { auditAccountChangeEntry, auditAccountChangeSql } from '../platform/audit';
 import { productViewOf } from './orderViewValues';
 import { money } from '../pricing/money';
@@ -97,7 +97,8 @@ export async function placeOrderWithDetail(
   // The product's view fields (checked by the operation, orderViewValues.ts) live on its account, as a created account's do.
   const viewValues = request.viewValues ?? {};
   const views = Object.keys(viewValues).length ? { [productViewOf(lines.service.name)]: { Values: viewValues } } : {};
-  const product = await insertAccount(tx, { type: 'Product', parent, displayName: lines.service.display_name, productName: lines.service.name, views });
+  // The Product account (the subscription) is written by the order's statement too.
+  const product: NewAccount = { type: 'Product', parent, displayName: lines.service.display_name, productName: lines.service.name, views };
 
   const priced = await creditCheckedOrder(tx, request, parent, company, lines, now, { lockedLimit: limit });
   const preview = priced.preview;
@@ -121,7 +122,7 @@ export async function placeOrderWithDetail(
     createdAt: now,
     // An order within the credit limit is approved by the credit check itself (no decider).
     decidedAt: preview.NeedsApproval ? null : now,
-    subscriptionAccountId: product.id,
+    subscriptionAccountId: PLACED_ACCOUNT_ID,
     commitment: preview.Commitment,
     billingFrequency: preview.BillingFrequency,
     isPrepaid: preview.IsPrepaid,
@@ -131,11 +132,11 @@ export async function placeOrderWithDetail(
     creditCheck: preview.NeedsApproval,
     viewValues: request.viewValues ?? {},
     updatedAt: now,
-  } satisfies typeof orders.$inferInsert;
+  } satisfies PgInsertValue<typeof orders>;
   // An order waiting for approval has a subscription waiting with it.
   const subscriptionStatus = preview.NeedsApproval ? 'Pending' : 'Provisioning';
   const subscriptionValues = {
-    accountId: product.id,
+    accountId: PLACED_ACCOUNT_ID,
     productName: preview.ProductName,
     quantity: preview.Quantity,
     isPrepaid: preview.IsPrepaid,
@@ -154,23 +155,23 @@ export async function placeOrderWithDetail(
   } satisfies PgInsertValue<typeof subscriptions>;
   // The purchase opens the seats' cancellation window (issue 14).
   const seatValues = {
-    subscriptionAccountId: product.id,
+    subscriptionAccountId: PLACED_ACCOUNT_ID,
     kind: 'Purchase',
     quantity: preview.Quantity,
     refundableQuantity: preview.Quantity,
     refundableUntil: new Date(now.getTime() + priced.service.cancellation_window_hours * 3_600_000),
     createdAt: now,
-  } satisfies typeof subscriptionSeatBatches.$inferInsert;
+  } satisfies PgInsertValue<typeof subscriptionSeatBatches>;
   const parts: PlaceOrderParts = {
     order: orderValues,
     subscription: subscriptionValues,
     seats: seatValues,
     request: preview.NeedsApproval
       ? undefined
-      : provisioningRequestValues({ id: PLACED_ORDER_ID, companyAccountId: company.id, subscriptionAccountId: product.id, productName: preview.ProductName, quantity: preview.Quantity }, caller.userAccount.id),
+      : provisioningRequestValues({ id: PLACED_ORDER_ID, companyAccountId: company.id, subscriptionAccountId: PLACED_ACCOUNT_ID, productName: preview.ProductName, quantity: preview.Quantity }, caller.userAccount.id),
     audit: audit ? auditAccountChangeEntry(audit, 'OrderPlaced', company) : undefined,
   };
-  const bindings = Object.assign({}, ...Object.entries(parts).map(([name, values]) => (values ? bindingsOf(name, values) : {}))) as Record<string, unknown>;
+  const bindings = Object.assign(accountInsertBindings(product), ...Object.entries(parts).map(([name, values]) => (values ? bindingsOf(name, values) : {}))) as Record<string, unknown>;
   const [written] = await placeOrderStatement(parts)(tx, bindings);
   const order = tableRowOf(orders, written!);
   const provisioningRequestIds = parts.request ? [Number(written!.placed_request_id)] : [];
@@ -193,14 +194,15 @@ export async function placeOrderWithDetail(
   return { order, detail, provisioningRequestIds };
 }
 
-/** The order's id in the statement that writes it and the rows that follow from it. */
+/** The ids of the Product account and the order in the statement that writes them and the rows that follow from them. */
+const PLACED_ACCOUNT_ID = sql`(select id from placed_account)`;
 const PLACED_ORDER_ID = sql`(select id from placed_order)`;
 
 /** The rows placing an order writes (an approved order's request, an audited operation's entry). */
 interface PlaceOrderParts {
-  order: typeof orders.$inferInsert;
+  order: PgInsertValue<typeof orders>;
   subscription: PgInsertValue<typeof subscriptions>;
-  seats: typeof subscriptionSeatBatches.$inferInsert;
+  seats: PgInsertValue<typeof subscriptionSeatBatches>;
   request: PgInsertValue<typeof provisioningRequests> | undefined;
   audit: ReturnType<typeof auditAccountChangeEntry> | undefined;
 }
@@ -229,7 +231,7 @@ function placeOrderStatementOf(shape: PlaceOrderParts) {
         sql`placed_order as o`,
       );
     // getSQL(): a query builder put into a template comes in parentheses, which a WITH clause does not take.
-    return sql`with placed_order as (${order.getSQL()}), placed_subscription as (${subscription.getSQL()}), placed_seats as (${seats.getSQL()})${
+    return sql`with placed_account as (${accountInsertOf(q).getSQL()}), placed_order as (${order.getSQL()}), placed_subscription as (${subscription.getSQL()}), placed_seats as (${seats.getSQL()})${
       request ? sql`, placed_request as (${request.getSQL()})` : sql``
     }${audit ? sql`, placed_audit as (${audit})` : sql``} select placed_order.*, ${request ? sql`(select id from placed_request)` : sql`null::int`} as placed_request_id from placed_order`;
   });
@@ -247,7 +249,7 @@ export async function createProvisioningRequest(tx: Tx, order: OrderRow, created
 
 /** The Create request of an order; its id may be the statement's own order (`(select id from placed_order)`). */
 function provisioningRequestValues(
-  order: Pick<OrderRow, 'companyAccountId' | 'subscriptionAccountId' | 'productName' | 'quantity'> & { id: number | SQL },
+  order: Pick<OrderRow, 'companyAccountId' | 'productName' | 'quantity'> & { id: number | SQL; subscriptionAccountId: number | null | SQL },
   createdByAccountId: number,
 ): PgInsertValue<typeof provisioningRequests> {
   return {
