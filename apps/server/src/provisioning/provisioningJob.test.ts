@@ -5,7 +5,7 @@ import { rowsOf } from '../platform/db/rowsOf';
 import { startTestServer, type TestServer } from '../test/testServer';
 import { HttpVendorConnector } from './connectors/httpVendorConnector';
 import type { VendorConnector } from './connectors/vendorConnector';
-import { enqueueProvisioning, overdueProvisioningRequests, processProvisioningRequest, provisioningRequeueValues } from './provisioningJob';
+import { enqueueProvisioning, overdueProvisioningRequests, processProvisioningRequest, provisioningRequeueValues, type LoadedRequest } from './provisioningJob';
 import { startVendorSandbox, type VendorSandbox } from './sandbox/vendorSandbox';
 
 // The provisioning job (issue 14) on a real database and its real job runner, against the vendor
@@ -191,10 +191,13 @@ describe('processProvisioningRequest', () => {
         db,
         sql`select event, recipient_user_ids, payload ->> 'link' as link from outbox_events where payload -> 'values' ->> 'service' = 'Skyline CRM' and created_at >= (select created_at from provisioning_requests where id = ${requestId}) order by id`,
       );
+    // Each poll carries the request as the step before left it, as the job does.
     const untilCompleted = async (id: number, settings: Parameters<typeof processProvisioningRequest>[2]) => {
+      let known: LoadedRequest | undefined;
       for (let i = 0; i < 50; i += 1) {
-        const step = await processProvisioningRequest(db, id, settings);
+        const step = await processProvisioningRequest(db, id, settings, known);
         if (step.outcome !== 'pending' && step.outcome !== 'sent') return step;
+        known = step.polled;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       throw new Error('never completed');
@@ -225,6 +228,34 @@ describe('processProvisioningRequest', () => {
     expect(await read(raced.id)).toMatchObject({ orderStatus: 'Cancelled', isFinalStatus: false });
     expect(await status()).toBe('Provisioning');
     expect(await events(raced.id)).toEqual([]);
+  });
+
+  it('polls from the request its job carries: a person’s action since wins, and a request not yet sent is read afresh', async () => {
+    const db = server.handle.db;
+    const connector = new HttpVendorConnector({ baseUrl: sandbox.url, timeoutMs: 3_000 });
+    const request = await newRequest({ quantity: 4, nextAttemptAt: null });
+    const sent = await processProvisioningRequest(db, request.id, { connector: () => connector });
+    if (sent.outcome !== 'sent') throw new Error(`expected sent, got ${sent.outcome}`);
+    const stored = await read(request.id);
+    expect(sent.polled.request).toMatchObject({ id: request.id, orderStatus: 'InProgress', vendorRequestId: stored.vendorRequestId, vendorIdempotencyKey: stored.vendorIdempotencyKey });
+
+    // Cancelled by a person after the vendor accepted it: the vendor answers Succeeded, the job changes nothing.
+    await db.update(provisioningRequests).set({ orderStatus: 'Cancelled' }).where(eq(provisioningRequests.id, request.id));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await processProvisioningRequest(db, request.id, { connector: () => connector }, sent.polled)).toEqual({ outcome: 'nothing' });
+    expect(await read(request.id)).toMatchObject({ orderStatus: 'Cancelled', isFinalStatus: false, productStatus: 'Pending' });
+
+    // A carried request the vendor never accepted is not taken on trust: cancelled since, it is never
+    // sent (an order's request has its key from the start, so nothing else would stop the call).
+    const key = `prov-carried-${request.id}`;
+    const unsent = await newRequest({ quantity: 4, nextAttemptAt: null, vendorIdempotencyKey: key });
+    await db.update(provisioningRequests).set({ orderStatus: 'Cancelled' }).where(eq(provisioningRequests.id, unsent.id));
+    const carried = { ...sent.polled, request: { ...(await read(unsent.id)), orderStatus: 'Submitted' as const } };
+    expect(await processProvisioningRequest(db, unsent.id, { connector: () => connector }, carried)).toEqual({ outcome: 'nothing' });
+    expect(await read(unsent.id)).toMatchObject({ orderStatus: 'Cancelled', vendorRequestId: null });
+    // The sandbox counts a provisioning when it has made it (after its delay).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sandbox.provisionings().byKey[key]).toBeUndefined();
   });
 
   it('fails the request when no vendor system is configured', async () => {

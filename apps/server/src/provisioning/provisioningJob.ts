@@ -76,21 +76,33 @@ function withDefaults(settings: ProvisioningJobSettings): Settings {
   };
 }
 
-/** Sends the job for a request (after the transaction that created or reset it has committed). */
-export async function enqueueProvisioning(send: ProvisioningJobSettings['send'], requestId: number, startAfter?: Date): Promise<void> {
-  await send(PROVISIONING_JOB, { requestId }, startAfter ? { startAfter } : {});
+/**
+ * Sends the job for a request (after the transaction that created or reset it has committed). A
+ * poll's job carries the request as its step left it (`known`), which spares the next step its read.
+ */
+export async function enqueueProvisioning(send: ProvisioningJobSettings['send'], requestId: number, startAfter?: Date, known?: LoadedRequest): Promise<void> {
+  await send(PROVISIONING_JOB, known ? { requestId, known } : { requestId }, startAfter ? { startAfter } : {});
 }
 
 export type ProvisioningStep =
   | { outcome: 'nothing' }
-  | { outcome: 'sent' | 'pending' | 'retry'; nextAt: Date }
+  | { outcome: 'sent' | 'pending'; nextAt: Date; polled: LoadedRequest }
+  | { outcome: 'retry'; nextAt: Date }
   | { outcome: 'completed' }
   | { outcome: 'failed'; message: string };
 
-/** Moves one request a step (see above) and answers what happened; the job schedules the next step. */
-export async function processProvisioningRequest(db: Database, requestId: number, settingsIn: Omit<ProvisioningJobSettings, 'send'> = {}): Promise<ProvisioningStep> {
+/**
+ * Moves one request a step (see above) and answers what happened; the job schedules the next step.
+ * `known`: the request as the previous step left it, for a poll (see polledRequest).
+ */
+export async function processProvisioningRequest(
+  db: Database,
+  requestId: number,
+  settingsIn: Omit<ProvisioningJobSettings, 'send'> = {},
+  known?: LoadedRequest,
+): Promise<ProvisioningStep> {
   const settings = withDefaults({ send: async () => undefined, ...settingsIn });
-  const [loaded] = await requestToProcess(db, { requestId });
+  const [loaded] = known?.request.id === requestId && known.request.vendorRequestId ? [known] : await requestToProcess(db, { requestId });
   if (!loaded || !(OPEN_STATUSES as readonly string[]).includes(loaded.request.orderStatus)) return { outcome: 'nothing' };
   let request = loaded.request;
 
@@ -144,16 +156,17 @@ export async function processProvisioningRequest(db: Database, requestId: number
       const accepted = await send(db, connector, request, { vendorSku: loaded.vendorSku, quantity: request.quantity ?? loaded.subscriptionQuantity ?? loaded.orderQuantity }, options);
       if ('failed' in accepted) return fail(accepted.failed);
       const nextAt = new Date(Date.now() + settings.pollIntervalMs);
-      const written = await update({
-        orderStatus: 'InProgress',
+      const sentValues = {
+        orderStatus: 'InProgress' as const,
         productStatus: 'Pending',
         vendorRequestId: accepted.requestId,
         vendorSubscriptionId: accepted.subscriptionId,
         sendDate: request.sendDate ?? new Date(),
         errorMessage: null,
         nextAttemptAt: nextAt,
-      });
-      return written ? { outcome: 'sent', nextAt } : { outcome: 'nothing' };
+      };
+      const written = await update(sentValues);
+      return written ? { outcome: 'sent', nextAt, polled: { ...loaded, request: { ...request, ...sentValues } } } : { outcome: 'nothing' };
     }
 
     const status = await connector.getStatus(request.vendorRequestId);
@@ -161,7 +174,7 @@ export async function processProvisioningRequest(db: Database, requestId: number
       // Polled more slowly the longer the vendor has been at it — counted from the last hand action (a retry) too.
       const pendingFor = Date.now() - Math.max((request.sendDate ?? request.createdAt).getTime(), request.lastActionAt?.getTime() ?? 0);
       const nextAt = new Date(Date.now() + Math.min(MAX_POLL_MS, Math.max(settings.pollIntervalMs, Math.round(pendingFor / 5))));
-      return (await update({ nextAttemptAt: nextAt })) ? { outcome: 'pending', nextAt } : { outcome: 'nothing' };
+      return (await update({ nextAttemptAt: nextAt })) ? { outcome: 'pending', nextAt, polled: { ...loaded, request: { ...request, nextAttemptAt: nextAt } } } : { outcome: 'nothing' };
     }
     if (status.state === 'Failed') return fail(status.errorMessage);
     const written = await end(
@@ -188,6 +201,25 @@ export async function processProvisioningRequest(db: Database, requestId: number
 }
 
 type StepValues = Partial<typeof provisioningRequests.$inferInsert>;
+
+/** A request with what its call to the vendor needs (requestToProcess). */
+export type LoadedRequest = Awaited<ReturnType<typeof requestToProcess>>[number];
+
+const DATE_COLUMNS = ['sendDate', 'nextAttemptAt', 'escalatedAt', 'lastActionAt', 'createdAt', 'updatedAt'] as const;
+
+/**
+ * The request a poll's job carries (its data is JSON: dates come back as text), or undefined. Only a
+ * request the vendor accepted is carried: its next step only asks the vendor how it stands, and every
+ * write of it is conditional on the request being as carried (a person's action in between wins); a
+ * request not yet sent is read afresh, so a cancelled one is never sent.
+ */
+function polledRequest(data: unknown): LoadedRequest | undefined {
+  const known = (data as { known?: { request?: Record<string, unknown> } }).known;
+  if (!known?.request || typeof known.request.id !== 'number' || typeof known.request.vendorRequestId !== 'string') return undefined;
+  const request = { ...known.request };
+  for (const column of DATE_COLUMNS) if (typeof request[column] === 'string') request[column] = new Date(request[column]);
+  return { ...(known as LoadedRequest), request: request as LoadedRequest['request'] };
+}
 type StepColumn = keyof StepValues;
 
 /** A request with what its call to the vendor needs: its service's SKU and the quantity of its subscription or order. */
@@ -351,9 +383,9 @@ export function provisioningJobs(settingsIn: ProvisioningJobSettings): JobDefini
       async handler(data, { db, log }) {
         const { requestId } = data as { requestId?: unknown };
         if (typeof requestId !== 'number') return;
-        const step = await processProvisioningRequest(db, requestId, settings);
+        const step = await processProvisioningRequest(db, requestId, settings, polledRequest(data));
         if (step.outcome === 'failed') log.warn({ requestId, message: step.message }, 'provisioning request failed');
-        if ('nextAt' in step) await enqueueProvisioning(settings.send, requestId, step.nextAt);
+        if ('nextAt' in step) await enqueueProvisioning(settings.send, requestId, step.nextAt, 'polled' in step ? step.polled : undefined);
       },
     },
     {
