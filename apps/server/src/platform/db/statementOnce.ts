@@ -9,7 +9,7 @@ import type { Queryable } from './database';
 // each run only binds the values: on the database or in any transaction, rows mapped as drizzle maps
 // them. Define such statements at module level: the builder must not capture a caller's values (it
 // runs once, for the first caller). A column's `$defaultFn` or `$onUpdate` would be evaluated once
-// too, when the statement is built: the schema has none; a column that gets one needs a placeholder.
+// too, when the statement is built: the schema has none (statementOnce.test.ts keeps it so).
 //
 // drizzle's own `.prepare()` does the same but binds the statement to one connection or transaction,
 // so it cannot serve a statement run in every PlaceOrder's transaction.
