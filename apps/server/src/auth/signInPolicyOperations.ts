@@ -1,12 +1,12 @@
-import { eq } from 'drizzle-orm';
 import { okResponseSchema } from '@cmp/contracts/auth';
 import { requirement } from '@cmp/contracts/capabilities';
 import { getSignInPolicyRequestSchema, getSignInPolicyResponseSchema, saveSignInPolicyRequestSchema } from '@cmp/contracts/identity';
-import { accounts, passwordPolicies } from '../platform/db/schema';
+import { passwordPolicies } from '../platform/db/schema';
 import { auditAccountChange } from '../platform/audit';
 import { accessDenied } from '../platform/errors';
 import { requireAccountInHierarchy } from '../platform/access';
 import { defineOperation } from '../platform/operations';
+import { loadAccount } from '../platform/session';
 import { lockoutForAccountPath, nearestSignInPolicy, policyForAccountPath, type StoredSignInPolicy } from './passwordService';
 
 const POLICY_READ = requirement('PASSWORD_POLICY', ['Read']);
@@ -25,7 +25,7 @@ const getSignInPolicy = defineOperation({
   async handler(input, { db, caller }) {
     const account = await requireAccountInHierarchy(db, caller, input.accountId, POLICY_READ);
     const nearest = await nearestSignInPolicy(db, account.path);
-    const inherited = nearest && nearest.ownerAccountId !== account.id ? (await db.select().from(accounts).where(eq(accounts.id, nearest.ownerAccountId)).limit(1))[0] : undefined;
+    const inherited = nearest && nearest.ownerAccountId !== account.id ? await loadAccount(db, nearest.ownerAccountId) : undefined;
     return {
       AccountId: account.id,
       IsOwnPolicy: nearest?.ownerAccountId === account.id,

@@ -6,7 +6,7 @@ import type { Locale } from '@cmp/contracts/locales';
 import type { Tx } from '../platform/db/database';
 import { orders, provisioningRequests, subscriptionSeatBatches, subscriptions } from '../platform/db/schema';
 import { rowsOf, tableRowOf } from '../platform/db/rowsOf';
-import { bindingsOf, placeholdersOf, sqlOnce } from '../platform/db/statementOnce';
+import { bindingsOf, oncePerShape, placeholdersOf, sqlOnce } from '../platform/db/statementOnce';
 import { ApiError } from '../platform/errors';
 import { pathIds, type AccountRow, type CallerSession } from '../platform/session';
 import { accountInsertBindings, accountInsertOf, type NewAccount } from '../accounts/accountStore';
@@ -207,15 +207,11 @@ interface PlaceOrderParts {
   audit: ReturnType<typeof auditAccountChangeEntry> | undefined;
 }
 
-const placeOrderStatements = new Map<string, ReturnType<typeof placeOrderStatementOf>>();
-
 /** The statement of these parts, built once for each combination (statementOnce.ts): the first parts' values name its placeholders. */
-function placeOrderStatement(parts: PlaceOrderParts) {
-  const key = `${parts.request ? 'request' : ''}/${parts.audit ? 'audit' : ''}`;
-  let statement = placeOrderStatements.get(key);
-  if (!statement) placeOrderStatements.set(key, (statement = placeOrderStatementOf(parts)));
-  return statement;
-}
+const placeOrderStatement = oncePerShape(
+  (parts: PlaceOrderParts) => `${parts.request ? 'request' : ''}/${parts.audit ? 'audit' : ''}`,
+  (shape: PlaceOrderParts) => placeOrderStatementOf(shape),
+);
 
 function placeOrderStatementOf(shape: PlaceOrderParts) {
   return sqlOnce<Record<string, unknown>>((q) => {

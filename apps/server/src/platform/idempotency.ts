@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql, type Placeholder } from 'drizzle-orm';
 import { placeholderSet, statementOnce } from './db/statementOnce';
 import type { Database, Queryable, Tx } from './db/database';
 import { idempotencyKeys } from './db/schema';
@@ -77,7 +77,8 @@ interface KeyId {
   operation: string;
   key: string;
 }
-const whereKey = (id: KeyId) => and(eq(idempotencyKeys.tenantAccountId, id.tenantAccountId), eq(idempotencyKeys.operation, id.operation), eq(idempotencyKeys.key, id.key));
+/** A key's row; its parts may be placeholders (a statement built once, statementOnce.ts). */
+const whereKey = (id: { [K in keyof KeyId]: KeyId[K] | Placeholder }) => and(eq(idempotencyKeys.tenantAccountId, id.tenantAccountId), eq(idempotencyKeys.operation, id.operation), eq(idempotencyKeys.key, id.key));
 
 /**
  * Runs `work` once per Idempotency-Key (see above). `operation` names the operation
@@ -121,8 +122,7 @@ const keyDone = statementOnce((q) =>
   q
     .update(idempotencyKeys)
     .set({ status: 'Done', responseStatus: 200, ...placeholderSet(idempotencyKeys, ['responseBody']) })
-    .where(and(eq(idempotencyKeys.tenantAccountId, keyOf.tenantAccountId), eq(idempotencyKeys.operation, keyOf.operation), eq(idempotencyKeys.key, keyOf.key)))
-    .returning({ key: idempotencyKeys.key }),
+    .where(whereKey(keyOf)),
 );
 
 type Claim = { kind: 'claimed' } | { kind: 'replay'; answer: unknown };

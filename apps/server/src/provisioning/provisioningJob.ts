@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../platform/db/database';
-import { placeholderSet, sqlOnce, statementOnce } from '../platform/db/statementOnce';
+import { oncePerShape, placeholderSet, sqlOnce, statementOnce } from '../platform/db/statementOnce';
 import { orders, products, provisioningRequests, subscriptions } from '../platform/db/schema';
 import type { JobDefinition, SendOptions } from '../platform/jobs';
 import { vendorConnectorFromEnv } from './connectors/connectorConfig';
@@ -242,8 +242,6 @@ const asRead = (request: typeof provisioningRequests.$inferSelect) => ({
   readVendorIdempotencyKey: request.vendorIdempotencyKey,
 });
 
-const conditionalUpdates = new Map<string, ReturnType<typeof conditionalUpdateOf>>();
-
 /** A step's update of these columns (and updatedAt), made only when the request is still as read: its status, reference and key. */
 function conditionalUpdateBuilder(q: Queryable, columns: StepColumn[]) {
   return q
@@ -260,38 +258,26 @@ function conditionalUpdateBuilder(q: Queryable, columns: StepColumn[]) {
     .returning({ id: provisioningRequests.id });
 }
 
-const conditionalUpdateOf = (columns: StepColumn[]) => statementOnce((q) => conditionalUpdateBuilder(q, columns));
+const shapeOfColumns = (columns: StepColumn[]) => [...columns].sort().join(',');
 
-function conditionalUpdate(columns: StepColumn[]) {
-  const key = [...columns].sort().join(',');
-  let statement = conditionalUpdates.get(key);
-  if (!statement) conditionalUpdates.set(key, (statement = conditionalUpdateOf(columns)));
-  return statement;
-}
-
-const endStatements = new Map<string, ReturnType<typeof endStatementOf>>();
+const conditionalUpdate = oncePerShape(shapeOfColumns, (columns: StepColumn[]) => statementOnce((q) => conditionalUpdateBuilder(q, columns)));
 
 /**
  * The end of a request: its conditional update with the subscription's change and the event, each
  * run only when the update was (built once for each combination; getSQL(): a query builder put into
  * a template comes in parentheses, which a WITH clause does not take).
  */
-function endStatementOf(columns: StepColumn[], change: Exclude<OutcomeChange, 'several statements'>, withEvent: boolean) {
-  return sqlOnce<{ n: number }>((q) => {
-    const ended = sql`exists (select 1 from ended)`;
-    const changed = change && outcomeChangeUpdate(q, change, { subscriptionAccountId: sql.placeholder('change.subscriptionAccountId'), quantity: sql.placeholder('change.quantity') }, ended);
-    return sql`with ended as (${conditionalUpdateBuilder(q, columns).getSQL()})${changed ? sql`, changed as (${changed.getSQL()})` : sql``}${
-      withEvent ? sql`, event as (${businessEventSql(ended)})` : sql``
-    } select count(*)::int as n from ended`;
-  });
-}
-
-function endStatement(columns: StepColumn[], change: Exclude<OutcomeChange, 'several statements'>, withEvent: boolean) {
-  const key = `${[...columns].sort().join(',')}|${JSON.stringify(change ?? null)}|${withEvent}`;
-  let statement = endStatements.get(key);
-  if (!statement) endStatements.set(key, (statement = endStatementOf(columns, change, withEvent)));
-  return statement;
-}
+const endStatement = oncePerShape(
+  (columns: StepColumn[], change: Exclude<OutcomeChange, 'several statements'>, withEvent: boolean) => `${shapeOfColumns(columns)}|${JSON.stringify(change ?? null)}|${withEvent}`,
+  (columns, change, withEvent) =>
+    sqlOnce<{ n: number }>((q) => {
+      const ended = sql`exists (select 1 from ended)`;
+      const changed = change && outcomeChangeUpdate(q, change, { subscriptionAccountId: sql.placeholder('change.subscriptionAccountId'), quantity: sql.placeholder('change.quantity') }, ended);
+      return sql`with ended as (${conditionalUpdateBuilder(q, columns).getSQL()})${changed ? sql`, changed as (${changed.getSQL()})` : sql``}${
+        withEvent ? sql`, event as (${businessEventSql(ended)})` : sql``
+      } select count(*)::int as n from ended`;
+    }),
+);
 
 /** Sends the request's action; a request the vendor cannot be asked for answers {failed}. */
 async function send(

@@ -14,7 +14,7 @@ import { auditAccountChange } from '../platform/audit';
 import { ApiError } from '../platform/errors';
 import { requireAccountInHierarchy } from '../platform/access';
 import { defineOperation } from '../platform/operations';
-import { pathIds } from '../platform/session';
+import { loadAccount, pathIds } from '../platform/session';
 import { policiesAbove } from '../auth/mfaPolicy';
 import { normalizeIpList, parseIpList } from './ipRanges';
 
@@ -88,7 +88,7 @@ const getMfaPolicy = defineOperation({
     const policies = await policiesAbove(db, account);
     const own = policies.find((p) => p.accountId === account.id);
     const inherited = policies.find((p) => p.accountId !== account.id && p.isEnforced && p.appliesToHierarchy);
-    const inheritedAccount = inherited ? (await db.select().from(accounts).where(eq(accounts.id, inherited.accountId)).limit(1))[0] : undefined;
+    const inheritedAccount = inherited ? await loadAccount(db, inherited.accountId) : undefined;
     const people = await db
       .select({ id: accounts.id, name: accounts.displayName, username: users.username })
       .from(accounts)

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { BILLING_FREQUENCIES_BY_COMMITMENT, COMMITMENTS, type BillingFrequency, type Commitment } from '@cmp/contracts/orders';
 import type { Database, Tx } from '../platform/db/database';
-import { accounts, products, subscriptionScheduledChanges, subscriptionSeatBatches, subscriptions } from '../platform/db/schema';
+import { products, subscriptionScheduledChanges, subscriptionSeatBatches, subscriptions } from '../platform/db/schema';
 import { writeAudit } from '../platform/audit';
-import { findCompanyAccount } from '../platform/session';
+import { findCompanyAccount, loadAccount } from '../platform/session';
 import { termEnd } from '../orders/orderPricing';
 import { currentRecurringPrice } from './currentPrice';
 import { insertSubscriptionRequest } from './subscriptionRequests';
@@ -54,7 +54,7 @@ export async function renewDueSubscriptions(db: Database, now = new Date(), limi
 }
 
 async function renewOne(tx: Tx, accountId: number, readEnd: Date, now: Date): Promise<RenewalOutcome | undefined> {
-  const [account] = await tx.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);
+  const account = await loadAccount(tx, accountId);
   if (!account) return undefined;
   const { subscription: s, product } = await subscriptionOf(tx, account, true);
   // Someone (another run) moved it meanwhile: nothing to do.

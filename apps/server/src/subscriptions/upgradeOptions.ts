@@ -7,7 +7,7 @@ import type { UpgradeOption, UpgradeOptions, UpgradePathKind } from '@cmp/contra
 import type { Queryable } from '../platform/db/database';
 import { accounts, productUpgradePaths, subscriptions } from '../platform/db/schema';
 import { ApiError } from '../platform/errors';
-import { findCompanyAccount, type AccountRow } from '../platform/session';
+import { findCompanyAccount, loadAccount, type AccountRow } from '../platform/session';
 import { rowsOf } from '../platform/db/rowsOf';
 import { visibleServices } from '../marketplace/catalogViewer';
 import { viewerOfAccount } from '../orders/orderPricing';
@@ -23,7 +23,7 @@ export type UpgradePathRow = typeof productUpgradePaths.$inferSelect;
 
 /** The account the source sits under and the company it belongs to. */
 export async function upgradeSetting(db: Queryable, account: AccountRow): Promise<{ parent: AccountRow; company: AccountRow }> {
-  const [parent] = account.parentId === null ? [] : await db.select().from(accounts).where(eq(accounts.id, account.parentId)).limit(1);
+  const parent = account.parentId === null ? undefined : await loadAccount(db, account.parentId);
   const company = await findCompanyAccount(db, account);
   if (!parent || !company) throw new ApiError(400, 'subscription_not_found', { accountName: account.displayName });
   return { parent, company };

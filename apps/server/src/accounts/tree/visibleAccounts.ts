@@ -1,9 +1,9 @@
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { AccountType } from '@cmp/contracts/accounts';
 import { accessDenied } from '../../platform/errors';
 import type { Queryable } from '../../platform/db/database';
 import { accounts } from '../../platform/db/schema';
-import { memoized, pathIds, type AccountRow, type CallerSession } from '../../platform/session';
+import { loadAccount, memoized, pathIds, type AccountRow, type CallerSession } from '../../platform/session';
 import { escapeLike } from '../../platform/db/likePattern';
 import type { SearchScope } from '../accountSearchQuery';
 import { searchScopes } from '../searchOperations';
@@ -49,14 +49,14 @@ export const isVisible = (account: AccountRow, visibility: Visibility) =>
  * missing, foreign and unreadable accounts answer the same 403, so nobody can probe for ids.
  */
 export async function requireVisibleAccount(db: Queryable, accountId: number, visibility: Visibility): Promise<AccountRow> {
-  const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);
+  const account = await loadAccount(db, accountId);
   if (!account || !account.path.startsWith(visibility.topPath) || !isVisible(account, visibility)) throw accessDenied();
   return account;
 }
 
 export async function loadTopAccount(db: Queryable, visibility: Visibility): Promise<AccountRow> {
   const topId = pathIds(visibility.topPath).at(-1)!;
-  const [account] = await db.select().from(accounts).where(eq(accounts.id, topId)).limit(1);
+  const account = await loadAccount(db, topId);
   if (!account) throw accessDenied();
   return account;
 }

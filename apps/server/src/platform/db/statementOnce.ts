@@ -103,6 +103,21 @@ export function sqlOnce<T>(build: (q: Queryable) => SQL): (q: Queryable, values:
 }
 
 /**
+ * A statement whose shape varies among a few (which columns a step sets, whether an order needs
+ * approval): `shapeOf` names the shape of a call's arguments, `build` makes the shape's statement the
+ * first time it is seen, and every later call of that shape gets the same one.
+ */
+export function oncePerShape<A extends unknown[], S>(shapeOf: (...args: A) => string, build: (...args: A) => S): (...args: A) => S {
+  const statements = new Map<string, S>();
+  return (...args) => {
+    const shape = shapeOf(...args);
+    let statement = statements.get(shape);
+    if (statement === undefined) statements.set(shape, (statement = build(...args)));
+    return statement;
+  };
+}
+
+/**
  * An update's `set` of these columns, each value the placeholder of the column's name (drizzle takes
  * placeholders there, and writes them through the column's encoder, but its type leaves them out).
  */
