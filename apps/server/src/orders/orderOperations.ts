@@ -70,7 +70,7 @@ const getAvailableServices = defineOperation({
   response: getAvailableServicesResponseSchema,
   async handler(input, { db, caller, locale }) {
     const { parent, company } = await orderTarget(db, caller, input.accountId);
-    const viewer = await viewerOfAccount(db, company);
+    const viewer = await viewerOfAccount(db, company, caller);
     const text = input.text ? `%${escapeLike(input.text)}%` : undefined;
     const where = sql`p.parent_types ? ${parent.type} ${text ? sql`and (s.name ilike ${text} or s.display_name ilike ${text} or s.short_description ilike ${text} or coalesce(v.display_name, '') ilike ${text})` : sql``}`;
     const from = sql`from ${visibleServices(viewer, locale)} s join products p on p.name = s.name left join accounts v on v.id = s.vendor_account_id where ${where}`;
@@ -129,7 +129,7 @@ const previewOrder = defineOperation({
   async handler(input, { db, caller, locale }) {
     const { parent, company } = await orderTarget(db, caller, input.parentAccountId, ORDER_RULE);
     await checkOrderViewValues(db, input.productName, input.viewValues, locale, caller);
-    return orderOverview(db, locale, input, parent, company);
+    return orderOverview(db, locale, input, parent, company, caller);
   },
 });
 

@@ -12,11 +12,11 @@ import {
 import type { Locale } from '@cmp/contracts/locales';
 import type { Queryable } from '../platform/db/database';
 import { ApiError } from '../platform/errors';
-import { pathIds, type AccountRow } from '../platform/session';
+import { pathIds, type AccountRow, type CallerSession } from '../platform/session';
 import { customerPricelistId } from '../pricing/customerPricelist';
 import { Money, money, moneyString, minorUnits, roundToMinorUnit } from '../pricing/money';
 import { rowsOf } from '../platform/db/rowsOf';
-import { visibleServices, type CatalogViewer } from '../marketplace/catalogViewer';
+import { catalogViewer, visibleServices, type CatalogViewer } from '../marketplace/catalogViewer';
 import { priceCatalogItems, serviceItemsJson, type CatalogItem } from '../marketplace/servicePrices';
 import { companyCredit, creditCurrency, openBalance, type CompanyCredit, type CreditLimit } from './creditCheck';
 
@@ -25,8 +25,14 @@ import { companyCredit, creditCurrency, openBalance, type CompanyCredit, type Cr
 // and prices"), and the credit check compares its projected invoice with the company's limit.
 // PreviewOrder answers it; PlaceOrder computes it again inside its transaction and stores it.
 
-/** What the catalog viewer of an account is: its pricelist and the organisations above its company. */
-export async function viewerOfAccount(db: Queryable, company: AccountRow): Promise<CatalogViewer> {
+/**
+ * What the catalog viewer of an account is: its pricelist and the organisations above its company.
+ * For the caller's own company, the session's (catalogViewer: kept with the session, which any change
+ * of pricelists or their customers clears): the overview and the order price under the pricelist
+ * Explore showed, and placing an order spares a read (issue 14).
+ */
+export async function viewerOfAccount(db: Queryable, company: AccountRow, caller?: CallerSession): Promise<CatalogViewer> {
+  if (caller?.companyAccount.id === company.id) return catalogViewer(db, caller);
   return {
     pricelistId: await customerPricelistId(db, company),
     ownerLineage: pathIds(company.path).filter((id) => id !== company.id),
@@ -126,9 +132,9 @@ export interface PricedLines {
   recurringRule: string | null;
 }
 
-/** Prices an order for `parent` (under `company`): the lines, setup fee and order value; no credit check. */
-export async function priceOrderLines(db: Queryable, locale: Locale, request: OrderRequest, parent: AccountRow, company: AccountRow): Promise<PricedLines> {
-  const viewer = await viewerOfAccount(db, company);
+/** Prices an order for `parent` (under `company`): the lines, setup fee and order value; no credit check. `caller`: viewerOfAccount. */
+export async function priceOrderLines(db: Queryable, locale: Locale, request: OrderRequest, parent: AccountRow, company: AccountRow, caller?: CallerSession): Promise<PricedLines> {
+  const viewer = await viewerOfAccount(db, company, caller);
   const { service, items } = await orderableServiceWithItems(db, viewer, locale, request.productName, parent);
   checkTerms(service, parent, request);
   const prices = await priceCatalogItems(db, viewer, items);
@@ -239,8 +245,8 @@ export async function creditCheckedOrder(
 }
 
 /** The overview (PreviewOrder): the order priced for `parent` (under `company`) with its credit check. */
-export async function orderOverview(db: Queryable, locale: Locale, request: OrderRequest, parent: AccountRow, company: AccountRow, now = new Date()): Promise<OrderPreview> {
-  const { preview } = await creditCheckedOrder(db, request, parent, company, await priceOrderLines(db, locale, request, parent, company), now);
+export async function orderOverview(db: Queryable, locale: Locale, request: OrderRequest, parent: AccountRow, company: AccountRow, caller?: CallerSession, now = new Date()): Promise<OrderPreview> {
+  const { preview } = await creditCheckedOrder(db, request, parent, company, await priceOrderLines(db, locale, request, parent, company, caller), now);
   const { OpenBalance, ProjectedInvoice } = preview;
   // Not placing, the open balance is always computed.
   if (OpenBalance === null || ProjectedInvoice === null) throw new Error('the overview lacks the open balance');

@@ -196,6 +196,39 @@ describe('placing an order (PlaceOrder)', () => {
     expect(made[0]!.n).toBe(1);
     expect((await place({ quantity: 2 }, companyAdmin, key)).status).toBe(422);
   });
+
+  it("prices under the pricelist assigned now, though the orderer's session kept the one it had read", async () => {
+    const market = (name: string, body: unknown) => call(server.app, `IMarketplaceService/${name}`, body, { cookie: reseller });
+    const [assigned] = await rowsOf<{ pricelist_id: number; owner_account_id: number }>(
+      sql`select pc.pricelist_id, p.owner_account_id from pricelist_customers pc join pricelists p on p.id = pc.pricelist_id where pc.customer_account_id = ${contoso}`,
+    );
+    const customersBefore = (await rowsOf<{ id: number }>(sql`select customer_account_id as id from pricelist_customers where pricelist_id = ${assigned!.pricelist_id}`)).map((row) => row.id);
+    // A second pricelist of the same owner, offering the same services, every item at a static 5.00.
+    const [other] = await rowsOf<{ id: number }>(
+      sql`insert into pricelists (owner_account_id, name, priority, currency) values (${assigned!.owner_account_id}, 'Static fives (test)', 9, 'EUR') returning id`,
+    );
+    await server.handle.db.execute(sql`insert into pricelist_services (pricelist_id, product_name, is_enabled) select ${other!.id}, product_name, is_enabled from pricelist_services where pricelist_id = ${assigned!.pricelist_id}`);
+    await server.handle.db.execute(
+      sql`insert into pricing_rules (pricelist_id, name, priority, model, parameter) values (${other!.id}, 'Fives', 1, 'Static', '5'), (${other!.id}, 'Default', 99, 'Srp', null)`,
+    );
+    await server.handle.db.execute(sql`update pricing_rules set is_default = true where pricelist_id = ${other!.id} and name = 'Default'`);
+    try {
+      const before = await op('PreviewOrder', order(), companyAdmin);
+      expect(before.status).toBe(200);
+      expect((await market('SetMarketplaceCustomers', { marketplaceId: other!.id, customerAccountIds: [contoso] })).status).toBe(200);
+      const after = await op('PreviewOrder', order(), companyAdmin);
+      expect(after.body.Lines.every((line: { Rule: { RuleName: string } | null }) => line.Rule?.RuleName === 'Fives')).toBe(true);
+      expect(after.body.OrderValue).not.toBe(before.body.OrderValue);
+      expect((await place({ expectedOrderValue: before.body.OrderValue })).status).toBe(409);
+      const placed = await place({ expectedOrderValue: after.body.OrderValue });
+      expect(placed.status).toBe(200);
+      expect(placed.body.Order.OrderValue).toBe(after.body.OrderValue);
+    } finally {
+      expect((await market('SetMarketplaceCustomers', { marketplaceId: assigned!.pricelist_id, customerAccountIds: [...new Set([...customersBefore, contoso])] })).status).toBe(200);
+      await server.handle.db.execute(sql`delete from pricelists where id = ${other!.id}`);
+    }
+    expect((await op('PreviewOrder', order(), companyAdmin)).body.Lines[0].Rule?.RuleName).not.toBe('Fives');
+  });
 });
 
 describe('approval (Approve, Decline, Cancel CreditCheckOrder)', () => {

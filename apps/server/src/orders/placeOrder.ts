@@ -87,7 +87,7 @@ export async function placeOrderWithDetail(
 ): Promise<PlacedOrder> {
   const { agreed, audit } = options;
   const now = new Date();
-  const listed = await priceOrderLines(tx, locale, request, parent, company);
+  const listed = await priceOrderLines(tx, locale, request, parent, company, caller);
   if (request.expectedOrderValue !== undefined && !money(request.expectedOrderValue || 'NaN').equals(money(orderValueText(listed)))) {
     throw new ApiError(409, 'order_price_changed', { orderValue: orderValueText(listed), currency: listed.currency });
   }

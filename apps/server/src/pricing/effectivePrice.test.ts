@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { accounts, exchangeRates, priceableItems, pricelistItemCosts, pricelistItemPrices, pricelists, pricingRules, products, serviceGroupServices, serviceGroups } from '../platform/db/schema';
 import { startTestServer, type TestServer } from '../test/testServer';
-import { effectivePrice, effectivePrices, pricesWithChange } from './effectivePrice';
+import { effectivePrice, effectivePrices, loadPricingBasis, pricesWithChange } from './effectivePrice';
 
 // The database side of the one price function (issue 13): rules, scopes and currencies as stored.
 
@@ -114,5 +114,36 @@ describe('effectivePrice (issue 13)', () => {
     expect([changed!.current.get(ids.mailSeat), changed!.changed.get(ids.mailSeat)]).toMatchObject([{ price: '5.13' }, { price: '10.00' }]);
     await db.delete(pricelistItemPrices).where(eq(pricelistItemPrices.pricelistId, ids.pricelist));
     await db.delete(pricelistItemCosts).where(eq(pricelistItemCosts.pricelistId, ids.pricelist));
+  });
+
+  it('reads the same basis for chosen items (pricelist head and rules in the items\' statement) as for the whole pricelist', async () => {
+    const db = server.handle.db;
+    const [precise] = await db
+      .insert(pricingRules)
+      .values({ pricelistId: ids.pricelist, name: 'Precise', priority: 4, model: 'Markup', parameter: '12.345678', scopeKind: 'PriceableItems', scopeIds: [ids.mailSetup] })
+      .returning({ id: pricingRules.id });
+    try {
+      const chosen = await loadPricingBasis(db, ids.pricelist, [ids.crmSeat, ids.mailSetup]);
+      const whole = await loadPricingBasis(db, ids.pricelist, 'offered');
+      const byId = (rules: readonly { id: number }[]) => [...rules].sort((a, b) => a.id - b.id);
+      expect(chosen).toMatchObject({ pricelistId: ids.pricelist, ownerAccountId: ids.northwind, currency: 'EUR' });
+      expect(byId(chosen!.rules)).toEqual(byId(whole!.rules));
+      // Numbers come as the database's text (no rounding through a JSON number), scopes as stored.
+      expect(chosen!.rules.find((rule) => rule.id === precise!.id)).toEqual({
+        id: precise!.id,
+        name: 'Precise',
+        priority: 4,
+        isDefault: false,
+        model: 'Markup',
+        parameter: '12.345678',
+        scope: { kind: 'PriceableItems', ids: [ids.mailSetup] },
+      });
+      expect(chosen!.rules.find((rule) => rule.isDefault)).toMatchObject({ name: 'Default', parameter: null, scope: { kind: 'AllServices', ids: [] } });
+      // Items that do not exist: the pricelist's head and rules all the same; a pricelist that does not exist: nothing.
+      expect(await loadPricingBasis(db, ids.pricelist, [2_000_000_000])).toMatchObject({ ownerAccountId: ids.northwind, currency: 'EUR', items: [], rules: chosen!.rules });
+      expect(await loadPricingBasis(db, 2_000_000_000, [ids.crmSeat])).toBeUndefined();
+    } finally {
+      await db.delete(pricingRules).where(eq(pricingRules.id, precise!.id));
+    }
   });
 });

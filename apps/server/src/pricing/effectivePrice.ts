@@ -141,9 +141,16 @@ const pricelistWithRules = statementOnce((q) =>
 
 /**
  * The items with their service, the pricelist's propagated cost and manual price of each, and the
- * owner's groups of their service, in one read. The pricelist and its owner are values or placeholders.
+ * owner's groups of their service, in one read. The pricelist and its owner are values or
+ * placeholders; `head`, when given, is selected with every row too (itemBasisByIds).
  */
-function itemBasis(db: Queryable, pricelistId: number | Placeholder, ownerAccountId: number | Placeholder, itemCondition: SQL) {
+function itemBasis<H extends Record<string, SQL.Aliased | SQL>>(
+  db: Queryable,
+  pricelistId: number | Placeholder,
+  ownerAccountId: number | Placeholder | SQL,
+  itemCondition: SQL,
+  head?: H,
+) {
   // Only the pricelist owner's groups scope its rules: its groups of each service, aggregated once.
   const ownerGroups = db
     .select({ productName: serviceGroupServices.productName, groupIds: sql<number[]>`array_agg(${serviceGroupServices.serviceGroupId})`.as('group_ids') })
@@ -162,6 +169,7 @@ function itemBasis(db: Queryable, pricelistId: number | Placeholder, ownerAccoun
         cost: pricelistItemCosts.purchasePrice,
         manualPrice: pricelistItemPrices.salesPrice,
         groupIds: ownerGroups.groupIds,
+        ...(head ?? ({} as H)),
       })
       .from(priceableItems)
       .innerJoin(products, eq(products.name, priceableItems.productName))
@@ -174,26 +182,52 @@ function itemBasis(db: Queryable, pricelistId: number | Placeholder, ownerAccoun
 
 type ItemBasisRow = Awaited<ReturnType<typeof itemBasis>>[number];
 
-/** itemBasis of the items with these ids (an order's, a service page's), built once (statementOnce.ts). */
-const itemBasisByIds = statementOnce((q) =>
-  itemBasis(q, sql.placeholder('pricelistId'), sql.placeholder('ownerAccountId'), sql`${priceableItems.id} = any(${sql.placeholder('itemIds')}::int[])`),
-);
+/** The pricelist's owner, currency and rules (as the price function takes them), as one JSON value. */
+interface PricelistHead {
+  ownerAccountId: number;
+  currency: string;
+  rules: PricingRuleDefinition[];
+}
+const pricelistHeadJson = (pricelistId: Placeholder) =>
+  sql<PricelistHead | null>`(select json_build_object('ownerAccountId', pl.owner_account_id, 'currency', pl.currency, 'rules', coalesce((
+      select json_agg(json_build_object('id', r.id, 'name', r.name, 'priority', r.priority, 'isDefault', r.is_default, 'model', r.model,
+        'parameter', r.parameter::text, 'scope', json_build_object('kind', r.scope_kind, 'ids', r.scope_ids)) order by r.id)
+      from pricing_rules r where r.pricelist_id = pl.id), '[]'::json))
+    from pricelists pl where pl.id = ${pricelistId})`;
+
+/**
+ * itemBasis of the items with these ids (an order's, a service page's) with the pricelist's head and
+ * rules on every row: one round trip where the head took one more (issue 14: PlaceOrder). Built once
+ * (statementOnce.ts).
+ */
+const itemBasisByIds = statementOnce((q) => {
+  const pricelistId = sql.placeholder('pricelistId');
+  return itemBasis(q, pricelistId, sql`(select owner_account_id from pricelists where id = ${pricelistId})`, sql`${priceableItems.id} = any(${sql.placeholder('itemIds')}::int[])`, {
+    head: pricelistHeadJson(pricelistId).as('head'),
+  });
+});
 
 /** Loads the rules, items, groups, propagated costs, manual prices and exchange rates a pricelist's prices follow from. */
 export async function loadPricingBasis(db: Queryable, pricelistId: number, selection: ItemSelection, options: EffectivePriceOptions = {}): Promise<PricingBasis | undefined> {
   const at = options.at ?? new Date();
-  const head = await pricelistWithRules(db, { pricelistId });
-  const pricelist = head[0];
-  if (!pricelist) return undefined;
-  const rules = head.flatMap((row) => (row.rule ? [ruleDefinition(row.rule)] : []));
-  let items: ItemBasisRow[];
-  if (selection === 'offered') {
-    const offered = db.select({ name: pricelistServices.productName }).from(pricelistServices).where(and(eq(pricelistServices.pricelistId, pricelistId), eq(pricelistServices.isEnabled, true)));
-    items = await itemBasis(db, pricelistId, pricelist.ownerAccountId, and(eq(priceableItems.isActive, true), inArray(priceableItems.productName, offered))!);
-  } else {
-    if (selection.length === 0) return { pricelistId, ownerAccountId: pricelist.ownerAccountId, currency: pricelist.currency, rules, items: [] };
-    items = await itemBasisByIds(db, { pricelistId, ownerAccountId: pricelist.ownerAccountId, itemIds: [...selection] });
+  let pricelist: PricelistHead | undefined;
+  let items: ItemBasisRow[] = [];
+  if (selection !== 'offered' && selection.length > 0) {
+    const rows = await itemBasisByIds(db, { pricelistId, itemIds: [...selection] });
+    // No row: none of the items exists (the head is read below) — or the pricelist does not.
+    pricelist = rows[0]?.head ?? undefined;
+    if (pricelist) items = rows;
   }
+  if (!pricelist) {
+    const head = await pricelistWithRules(db, { pricelistId });
+    if (!head[0]) return undefined;
+    pricelist = { ownerAccountId: head[0].ownerAccountId, currency: head[0].currency, rules: head.flatMap((row) => (row.rule ? [ruleDefinition(row.rule)] : [])) };
+    if (selection === 'offered') {
+      const offered = db.select({ name: pricelistServices.productName }).from(pricelistServices).where(and(eq(pricelistServices.pricelistId, pricelistId), eq(pricelistServices.isEnabled, true)));
+      items = await itemBasis(db, pricelistId, pricelist.ownerAccountId, and(eq(priceableItems.isActive, true), inArray(priceableItems.productName, offered))!);
+    }
+  }
+  const rules = pricelist.rules;
   const rates = new Map<string, ItemPricingBasis['rate']>();
   const maxAgeMs = (options.maxExchangeRateAgeDays ?? configuredMaxExchangeRateAgeDays) * DAY_MS;
   for (const currency of new Set(items.map((row) => row.currency))) {
