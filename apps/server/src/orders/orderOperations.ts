@@ -39,7 +39,7 @@ import { companyCredit, creditCurrency } from './creditCheck';
 import { listOrders, mayCancelOrder, mayDecideOrdersOf, orderDetail } from './orderQueries';
 import { orderOverview, viewerOfAccount } from './orderPricing';
 import { decideOrder, type OrderDecision } from './orderStateMachine';
-import { createProvisioningRequest, placeOrderWithDetail, sendOrderProvisioning } from './placeOrder';
+import { createProvisioningRequest, placeOrderWithDetail, sendOrderProvisioning, type PlacedOrder } from './placeOrder';
 import { mailOrderDecided, mailOrderPlaced } from './orderMail';
 import { checkOrderViewValues } from './orderViewValues';
 import { orderApproversOf, recordBusinessEvent } from '../realtime/businessEvents';
@@ -149,9 +149,12 @@ const placeOrder = defineOperation({
     // Before the key is claimed: a refused field is not stored as the key's answer (the key's body stays the input).
     const viewValues = await checkOrderViewValues(ctx.db, input.productName, input.viewValues, ctx.locale, ctx.caller);
     let toSend: number[] | undefined;
+    let mail: PlacedOrder['mail'];
     const answer = await withIdempotency(ctx, PLACE_ORDER, input, async (tx) => {
-      const { order, detail, provisioningRequestIds } = await placeOrderWithDetail(tx, ctx.caller, ctx.locale, { ...input, viewValues }, parent, company, { audit: ctx });
-      toSend = provisioningRequestIds;
+      const placed = await placeOrderWithDetail(tx, ctx.caller, ctx.locale, { ...input, viewValues }, parent, company, { audit: ctx, ordererMail: true });
+      const { order, detail } = placed;
+      toSend = placed.provisioningRequestIds;
+      mail = placed.mail;
       if (order.approvalStatus === 'Pending') {
         await recordBusinessEvent(tx, {
           event: 'OrderAwaitsApproval',
@@ -166,7 +169,11 @@ const placeOrder = defineOperation({
     // Placed now: its requests are known. A replayed answer: whatever of its requests still waits.
     if (toSend) for (const id of toSend) await enqueueProvisioning(send, id);
     else await sendOrderProvisioning(ctx.db, send, answer.Order.Id);
-    if (ctx.reply.getHeader(REPLAYED_HEADER) === undefined) await mailOrderPlaced(ctx.db, ctx.mailer, answer.Order, ctx.caller);
+    // Placed now: the orderer's mail was written with the order (delivered now with SMTP_URL); the seller's Account Managers hear of a pending one.
+    if (ctx.reply.getHeader(REPLAYED_HEADER) === undefined) {
+      if (mail) await ctx.mailer.deliver(mail.id, mail.message);
+      await mailOrderPlaced(ctx.db, ctx.mailer, answer.Order, ctx.caller, { ordererMailed: true });
+    }
     return answer;
   },
 });

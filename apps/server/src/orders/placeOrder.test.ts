@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import { call, signIn, startTestServer, type TestServer } from '../test/testServer';
 import { startVendorSandbox, type VendorSandbox } from '../provisioning/sandbox/vendorSandbox';
 import { money } from '../pricing/money';
+import { startSmtpReceiver } from '../test/smtpReceiver';
+import { ORDER_ID_MARKER } from './orderMail';
 
 // Placing an order (issue 14) as placeOrder.ts does it since the bench work: the answer is put
 // together from what was written (no select of the order after), and the company's credit limit is
@@ -10,6 +12,7 @@ import { money } from '../pricing/money';
 // value. Run with DATABASE_URL set to play the race on PostgreSQL with real concurrent connections.
 
 let sandbox: VendorSandbox;
+let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
 let server: TestServer;
 let reseller: string;
 let companyAdmin: string;
@@ -23,7 +26,8 @@ const order = (body: Partial<Record<string, unknown>> = {}) => ({ parentAccountI
 beforeAll(async () => {
   sandbox = await startVendorSandbox({ options: { completionDelayMs: 100 } });
   process.env.VENDOR_SANDBOX_URL = sandbox.url;
-  server = await startTestServer();
+  smtp = await startSmtpReceiver();
+  server = await startTestServer({ smtpUrl: smtp.url });
   [reseller, companyAdmin] = await Promise.all(['reseller.admin', 'company.admin'].map((name) => signIn(server.app, name)));
   const result = (await server.handle.db.execute(sql`select id from accounts where display_name = 'Contoso Ltd' and type = 'Company'`)) as unknown as { rows: { id: number }[] };
   contoso = result.rows[0]!.id;
@@ -32,6 +36,7 @@ afterAll(async () => {
   delete process.env.VENDOR_SANDBOX_URL;
   await server?.close();
   await sandbox?.close();
+  await smtp?.close();
 });
 
 describe('PlaceOrder', () => {
@@ -95,5 +100,31 @@ describe('PlaceOrder', () => {
     expect(await count()).toBe(before);
     // The next order goes through at once.
     expect((await op('PlaceOrder', order(), companyAdmin)).status).toBe(200);
+  });
+
+  it("writes the orderer's mail with the order, naming its id, and delivers it after the commit; a replay mails nothing more", async () => {
+    const rows = <T>(query: ReturnType<typeof sql>) => server.handle.db.execute(query) as unknown as Promise<{ rows: T[] }>;
+    const [{ email }] = (await rows<{ email: string }>(sql`select email from users where username = 'company.admin'`)).rows as [{ email: string }];
+    const mailsSince = async (id: number) =>
+      (await rows<{ subject: string; text_body: string; sent_at: Date | null }>(sql`select subject, text_body, sent_at from mail_outbox where id > ${id} and recipient = ${email} order by id`)).rows;
+    const [{ last }] = (await rows<{ last: number }>(sql`select coalesce(max(id), 0)::int as last from mail_outbox`)).rows as [{ last: number }];
+    const key = `mail-${Date.now()}`;
+    const placed = await op('PlaceOrder', order({ quantity: 1 }), companyAdmin, { 'idempotency-key': key });
+    expect(placed.status).toBe(200);
+    const id = placed.body.Order.Id as number;
+    const written = await mailsSince(last);
+    expect(written).toHaveLength(1);
+    expect(written[0]!.subject).toBe(`Order ${id} placed: Nimbus Endpoint Protection`);
+    expect(written[0]!.text_body).toContain(String(id));
+    expect(`${written[0]!.subject}${written[0]!.text_body}`).not.toContain(ORDER_ID_MARKER);
+    // Delivered through SMTP_URL once the order was committed, and recorded on its row.
+    expect(written[0]!.sent_at).not.toBeNull();
+    expect((await smtp.waitFor((mail) => mail.to.includes(email) && mail.raw.includes(`Order ${id} placed`))).raw).toContain(`Order ${id} placed`);
+    const replay = await op('PlaceOrder', order({ quantity: 1 }), companyAdmin, { 'idempotency-key': key });
+    expect(replay.body.Order.Id).toBe(id);
+    expect(await mailsSince(last)).toHaveLength(1);
+    // An order refused (a moved price) writes no mail either.
+    expect((await op('PlaceOrder', order({ quantity: 1, expectedOrderValue: '0.01' }), companyAdmin)).status).toBe(409);
+    expect(await mailsSince(last)).toHaveLength(1);
   });
 });

@@ -4,7 +4,7 @@ import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Order, OrderPriceLine, OrderRequest } from '@cmp/contracts/orders';
 import type { Locale } from '@cmp/contracts/locales';
 import type { Tx } from '../platform/db/database';
-import { orders, provisioningRequests, subscriptionSeatBatches, subscriptions } from '../platform/db/schema';
+import { mailOutbox, orders, provisioningRequests, subscriptionSeatBatches, subscriptions } from '../platform/db/schema';
 import { rowsOf, tableRowOf } from '../platform/db/rowsOf';
 import { bindingsOf, oncePerShape, placeholdersOf, sqlOnce } from '../platform/db/statementOnce';
 import { ApiError } from '../platform/errors';
@@ -17,6 +17,8 @@ import { enqueueProvisioning, type ProvisioningJobSettings } from '../provisioni
 import type { CreditLimit } from './creditCheck';
 import { creditCheckedOrder, orderValueText, priceOrderLines, termEnd, type PricedLines } from './orderPricing';
 import { orderDetailOf } from './orderQueries';
+import { ORDER_ID_MARKER, placedOrderMail } from './orderMail';
+import { outboxValuesOf, type MailMessage } from '../platform/mail';
 import type { OrderRow } from './orderStateMachine';
 
 // Placing an order (issue 14): one transaction prices the order again (the overview's price is the
@@ -53,6 +55,8 @@ export interface PlacedOrder {
   detail: Order & { Lines: OrderPriceLine[] };
   /** The provisioning requests whose jobs are to be sent after the commit (enqueueProvisioning). */
   provisioningRequestIds: number[];
+  /** The orderer's mail written with the order (`ordererMail`), to deliver after the commit (Mailer.deliver). */
+  mail?: { id: number; message: MailMessage };
 }
 
 export async function placeOrderInTransaction(
@@ -83,9 +87,11 @@ export async function placeOrderWithDetail(
     agreed?: (listed: PricedLines) => PricedLines;
     /** The operation's request: the order's OrderPlaced audit entry is written by the statement that writes the order. */
     audit?: { caller: CallerSession; request: { ip: string; id: string } };
+    /** The orderer's mail (placed, or waiting for approval) is written by that statement too (placedOrderMail). */
+    ordererMail?: boolean;
   } = {},
 ): Promise<PlacedOrder> {
-  const { agreed, audit } = options;
+  const { agreed, audit, ordererMail } = options;
   const now = new Date();
   const listed = await priceOrderLines(tx, locale, request, parent, company, caller);
   if (request.expectedOrderValue !== undefined && !money(request.expectedOrderValue || 'NaN').equals(money(orderValueText(listed)))) {
@@ -162,6 +168,19 @@ export async function placeOrderWithDetail(
     refundableUntil: new Date(now.getTime() + priced.service.cancellation_window_hours * 3_600_000),
     createdAt: now,
   } satisfies PgInsertValue<typeof subscriptionSeatBatches>;
+  const mail = ordererMail
+    ? await placedOrderMail(tx, caller, {
+        ProductDisplayName: priced.service.default_name,
+        Quantity: preview.Quantity,
+        CompanyName: company.displayName,
+        OrderValue: preview.OrderValue,
+        Currency: preview.Currency,
+        Reason: '',
+        ApprovalStatus: orderValues.approvalStatus,
+        CompanyAccountId: company.id,
+        CreatedByAccountId: caller.userAccount.id,
+      })
+    : undefined;
   const parts: PlaceOrderParts = {
     order: orderValues,
     subscription: subscriptionValues,
@@ -170,11 +189,14 @@ export async function placeOrderWithDetail(
       ? undefined
       : provisioningRequestValues({ id: PLACED_ORDER_ID, companyAccountId: company.id, subscriptionAccountId: PLACED_ACCOUNT_ID, productName: preview.ProductName, quantity: preview.Quantity }, caller.userAccount.id),
     audit: audit ? auditAccountChangeEntry(audit, 'OrderPlaced', company) : undefined,
+    mail: mail && outboxValuesOf(mail),
   };
   const bindings = Object.assign(accountInsertBindings(product), ...Object.entries(parts).map(([name, values]) => (values ? bindingsOf(name, values) : {}))) as Record<string, unknown>;
   const [written] = await placeOrderStatement(parts)(tx, bindings);
   const order = tableRowOf(orders, written!);
   const provisioningRequestIds = parts.request ? [Number(written!.placed_request_id)] : [];
+  const withId = (text: string) => text.replaceAll(ORDER_ID_MARKER, String(order.id));
+  const placedMail = mail && { id: Number(written!.placed_mail_id), message: { ...mail, subject: withId(mail.subject), text: withId(mail.text) } };
   // The detail from what was just written (orderQueries' select of it would read the same names).
   const detail = orderDetailOf(
     {
@@ -191,7 +213,7 @@ export async function placeOrderWithDetail(
     },
     caller,
   );
-  return { order, detail, provisioningRequestIds };
+  return { order, detail, provisioningRequestIds, ...(placedMail && { mail: placedMail }) };
 }
 
 /** The ids of the Product account and the order in the statement that writes them and the rows that follow from them. */
@@ -205,11 +227,12 @@ interface PlaceOrderParts {
   seats: PgInsertValue<typeof subscriptionSeatBatches>;
   request: PgInsertValue<typeof provisioningRequests> | undefined;
   audit: ReturnType<typeof auditAccountChangeEntry> | undefined;
+  mail: ReturnType<typeof outboxValuesOf> | undefined;
 }
 
 /** The statement of these parts, built once for each combination (statementOnce.ts): the first parts' values name its placeholders. */
 const placeOrderStatement = oncePerShape(
-  (parts: PlaceOrderParts) => `${parts.request ? 'request' : ''}/${parts.audit ? 'audit' : ''}`,
+  (parts: PlaceOrderParts) => `${parts.request ? 'request' : ''}/${parts.audit ? 'audit' : ''}/${parts.mail ? 'mail' : ''}`,
   (shape: PlaceOrderParts) => placeOrderStatementOf(shape),
 );
 
@@ -226,10 +249,16 @@ function placeOrderStatementOf(shape: PlaceOrderParts) {
         sql`jsonb_build_object('OrderId', o.id, 'Service', o.product_name, 'Quantity', o.quantity, 'OrderValue', o.order_value::text, 'Currency', o.currency, 'ApprovalStatus', o.approval_status, 'SubscriptionAccountId', o.subscription_account_id)`,
         sql`placed_order as o`,
       );
+    const mail = shape.mail && placeholdersOf('mail', shape.mail);
+    // The mail names the order by the id this statement makes (ORDER_ID_MARKER in its texts).
+    const withOrderId = (text: unknown) => sql`replace(${text}, ${ORDER_ID_MARKER}, (select id::text from placed_order))`;
+    const mailInsert = mail && q.insert(mailOutbox).values({ ...mail, subject: withOrderId(mail.subject), textBody: withOrderId(mail.textBody) }).returning({ id: mailOutbox.id });
     // getSQL(): a query builder put into a template comes in parentheses, which a WITH clause does not take.
     return sql`with placed_account as (${accountInsertOf(q).getSQL()}), placed_order as (${order.getSQL()}), placed_subscription as (${subscription.getSQL()}), placed_seats as (${seats.getSQL()})${
       request ? sql`, placed_request as (${request.getSQL()})` : sql``
-    }${audit ? sql`, placed_audit as (${audit})` : sql``} select placed_order.*, ${request ? sql`(select id from placed_request)` : sql`null::int`} as placed_request_id from placed_order`;
+    }${audit ? sql`, placed_audit as (${audit})` : sql``}${mailInsert ? sql`, placed_mail as (${mailInsert.getSQL()})` : sql``} select placed_order.*, ${
+      request ? sql`(select id from placed_request)` : sql`null::int`
+    } as placed_request_id, ${mailInsert ? sql`(select id from placed_mail)` : sql`null::int`} as placed_mail_id from placed_order`;
   });
 }
 

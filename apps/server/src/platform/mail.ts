@@ -21,7 +21,16 @@ export interface MailMessage {
 export interface Mailer {
   /** Records the mail in the outbox and, with SMTP_URL, sends it; a failed send is recorded, never thrown. */
   send(message: MailMessage): Promise<void>;
+  /**
+   * Sends, with SMTP_URL, a mail whose outbox row the caller's transaction wrote with the change it
+   * tells of (an order's, outboxValuesOf) — after that commit — and records the outcome on the row;
+   * without SMTP_URL the row is the mail. A failed send is recorded, never thrown.
+   */
+  deliver(mailId: number, message: MailMessage): Promise<void>;
 }
+
+/** A mail's outbox row as a caller's own statement writes it (no attachments). */
+export const outboxValuesOf = (message: MailMessage) => ({ recipient: message.to, subject: message.subject, textBody: message.text });
 
 const MAIL_FROM = 'Cloud Marketplace <no-reply@marketplace.local>';
 
@@ -33,7 +42,7 @@ const attachmentsField = (attachments: readonly MailAttachment[]) =>
 const outboxInsert = statementOnce((q) =>
   q
     .insert(mailOutbox)
-    .values({ recipient: sql.placeholder('recipient'), subject: sql.placeholder('subject'), textBody: sql.placeholder('textBody') })
+    .values({ recipient: sql.placeholder('recipient'), subject: sql.placeholder('subject'), textBody: sql.placeholder('textBody') } satisfies Record<keyof ReturnType<typeof outboxValuesOf>, unknown>)
     .returning({ id: mailOutbox.id }),
 );
 
@@ -44,25 +53,29 @@ const outboxInsert = statementOnce((q) =>
  */
 export function createMailer(db: Database, smtpUrl: string | undefined, from = MAIL_FROM): Mailer {
   const transport: Transporter | undefined = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+  const deliver = async (mailId: number, message: MailMessage): Promise<void> => {
+    if (!transport) return;
+    try {
+      await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...attachmentsField(message.attachments ?? []),
+      });
+      await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, mailId));
+    } catch (error) {
+      await db.update(mailOutbox).set({ error: String((error as Error).message).slice(0, 1000) }).where(eq(mailOutbox.id, mailId));
+    }
+  };
   return {
     async send(message) {
-      const [row] = await outboxInsert(db, { recipient: message.to, subject: message.subject, textBody: message.text });
+      const [row] = await outboxInsert(db, outboxValuesOf(message));
       const attachments = message.attachments ?? [];
       if (attachments.length) await db.insert(mailOutboxAttachments).values(attachments.map((file) => ({ mailId: row!.id, ...file })));
-      if (!transport) return;
-      try {
-        await transport.sendMail({
-          from,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          ...attachmentsField(attachments),
-        });
-        await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row!.id));
-      } catch (error) {
-        await db.update(mailOutbox).set({ error: String((error as Error).message).slice(0, 1000) }).where(eq(mailOutbox.id, row!.id));
-      }
+      await deliver(row!.id, message);
     },
+    deliver,
   };
 }
 
