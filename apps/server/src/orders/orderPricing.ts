@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   BILLING_FREQUENCIES_BY_COMMITMENT,
   BILLING_FREQUENCY_MONTHS,
@@ -61,21 +61,32 @@ export async function orderableService(db: Queryable, viewer: CatalogViewer, loc
   return row;
 }
 
-/** orderableService with the service's active items (serviceItems), in one statement. */
+/**
+ * More a caller reads in the statement that reads the orderable service: one value (a JSON object,
+ * say) and the joins it comes from (placing an order: the seller and the locked credit limit, placeOrder.ts).
+ */
+export interface ReadAlong {
+  value: SQL;
+  joins: SQL;
+}
+
+/** orderableService with the service's active items (serviceItems), in one statement; `along`: ReadAlong. */
 async function orderableServiceWithItems(
   db: Queryable,
   viewer: CatalogViewer,
   locale: Locale,
   productName: string,
   parent: AccountRow,
-): Promise<{ service: OrderableService; items: CatalogItem[] }> {
-  const [row] = await rowsOf<OrderableService & { items: CatalogItem[] }>(
+  along?: ReadAlong,
+): Promise<{ service: OrderableService; items: CatalogItem[]; along: unknown }> {
+  const [row] = await rowsOf<OrderableService & { items: CatalogItem[]; along: unknown }>(
     db,
-    sql`select ${ORDERABLE_COLUMNS}, ${serviceItemsJson(sql`s.name`)} as items from ${visibleServices(viewer, locale, [productName])} s join products p on p.name = s.name`,
+    sql`select ${ORDERABLE_COLUMNS}, ${serviceItemsJson(sql`s.name`)} as items, ${along?.value ?? sql`null`} as along
+      from ${visibleServices(viewer, locale, [productName])} s join products p on p.name = s.name ${along?.joins ?? sql``}`,
   );
   if (!row) throw new ApiError(400, 'order_service_unavailable', { productName, accountName: parent.displayName });
-  const { items, ...service } = row;
-  return { service, items };
+  const { items, along: alongValue, ...service } = row;
+  return { service, items, along: alongValue };
 }
 
 /** The order's terms checked against what the service offers (each refusal names its field). */
@@ -132,10 +143,21 @@ export interface PricedLines {
   recurringRule: string | null;
 }
 
-/** Prices an order for `parent` (under `company`): the lines, setup fee and order value; no credit check. `caller`: viewerOfAccount. */
-export async function priceOrderLines(db: Queryable, locale: Locale, request: OrderRequest, parent: AccountRow, company: AccountRow, caller?: CallerSession): Promise<PricedLines> {
+/**
+ * Prices an order for `parent` (under `company`): the lines, setup fee and order value; no credit
+ * check. `caller`: viewerOfAccount. `along`: more read in the service's statement, answered as `along`.
+ */
+export async function priceOrderLines(
+  db: Queryable,
+  locale: Locale,
+  request: OrderRequest,
+  parent: AccountRow,
+  company: AccountRow,
+  caller?: CallerSession,
+  along?: ReadAlong,
+): Promise<PricedLines & { along: unknown }> {
   const viewer = await viewerOfAccount(db, company, caller);
-  const { service, items } = await orderableServiceWithItems(db, viewer, locale, request.productName, parent);
+  const { service, items, along: alongValue } = await orderableServiceWithItems(db, viewer, locale, request.productName, parent, along);
   checkTerms(service, parent, request);
   const prices = await priceCatalogItems(db, viewer, items);
   const units = service.billing_rule === 'Flat' ? 1 : request.quantity;
@@ -178,7 +200,7 @@ export async function priceOrderLines(db: Queryable, locale: Locale, request: Or
     });
   }
   currency ??= await creditCurrency(db, company);
-  return { service, currency, setup, recurring, orderValue: setup.add(recurring), lines, recurringUnitPrice, recurringRule };
+  return { service, currency, setup, recurring, orderValue: setup.add(recurring), lines, recurringUnitPrice, recurringRule, along: alongValue };
 }
 
 /** The order's value as the overview shows it (the expectedOrderValue a client sends back). */

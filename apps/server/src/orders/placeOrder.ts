@@ -5,7 +5,7 @@ import type { Order, OrderPriceLine, OrderRequest } from '@cmp/contracts/orders'
 import type { Locale } from '@cmp/contracts/locales';
 import type { Tx } from '../platform/db/database';
 import { mailOutbox, orders, provisioningRequests, subscriptionSeatBatches, subscriptions } from '../platform/db/schema';
-import { rowsOf, tableRowOf } from '../platform/db/rowsOf';
+import { tableRowOf } from '../platform/db/rowsOf';
 import { bindingsOf, oncePerShape, placeholdersOf, sqlOnce } from '../platform/db/statementOnce';
 import { ApiError } from '../platform/errors';
 import { pathIds, type AccountRow, type CallerSession } from '../platform/session';
@@ -15,7 +15,7 @@ import { productViewOf } from './orderViewValues';
 import { money } from '../pricing/money';
 import { enqueueProvisioning, type ProvisioningJobSettings } from '../provisioning/provisioningJob';
 import type { CreditLimit } from './creditCheck';
-import { creditCheckedOrder, orderValueText, priceOrderLines, termEnd, type PricedLines } from './orderPricing';
+import { creditCheckedOrder, orderValueText, priceOrderLines, termEnd, type PricedLines, type ReadAlong } from './orderPricing';
 import { orderDetailOf } from './orderQueries';
 import { ORDER_ID_MARKER, placedOrderMail } from './orderMail';
 import { outboxValuesOf, type MailMessage } from '../platform/mail';
@@ -28,24 +28,27 @@ import type { OrderRow } from './orderStateMachine';
 // needs no approval — the provisioning request. The request's job is sent after the commit.
 
 /**
- * What placing an order reads about the company, in one statement (issue 14: PlaceOrder's round
- * trips): the reseller that sells to it — the nearest Reseller above it, else the company itself —
- * and its credit limit, its row locked until the transaction ends: two orders of a company with a
- * limit take their credit checks one after the other and each sees the other's value; a company
- * without a limit has no row to lock, and its orders run side by side (creditCheckedOrder).
+ * What placing an order reads about the company, with the orderable service (ReadAlong: one
+ * statement, issue 14: PlaceOrder's round trips): the reseller that sells to it — the nearest Reseller
+ * above it, else the company itself — and its credit limit, its row locked until the transaction
+ * ends: two orders of a company with a limit take their credit checks one after the other and each
+ * sees the other's value (the open balance is read after the lock is held); a company without a
+ * limit has no row to lock, and its orders run side by side (creditCheckedOrder).
  */
-async function sellerAndLockedLimit(tx: Tx, company: AccountRow): Promise<{ seller: Pick<AccountRow, 'id' | 'displayName'>; limit: CreditLimit | null }> {
+function sellerAndLockedLimit(company: AccountRow): ReadAlong {
   const above = pathIds(company.path).filter((id) => id !== company.id);
-  const [row] = await rowsOf<{ seller_id: number | null; seller_name: string | null; credit_limit: string | null; currency: string | null }>(
-    tx,
-    sql`select s.id as seller_id, s.display_name as seller_name, l.credit_limit, l.currency
-      from (select 1) as one
-      left join lateral (select id, display_name from accounts where id = any(${sql.param(above)}::int[]) and type = 'Reseller' order by length(path) desc limit 1) as s on true
-      left join (select credit_limit::text as credit_limit, currency from company_credit_limits where company_account_id = ${company.id} for update) as l on true`,
-  );
   return {
-    seller: row?.seller_id == null ? company : { id: Number(row.seller_id), displayName: row.seller_name ?? '' },
-    limit: row?.credit_limit == null ? null : { limit: money(row.credit_limit), currency: row.currency ?? '' },
+    value: sql`json_build_object('sellerId', seller.id, 'sellerName', seller.display_name, 'creditLimit', credit.credit_limit, 'currency', credit.currency)`,
+    joins: sql`left join lateral (select id, display_name from accounts where id = any(${sql.param(above)}::int[]) and type = 'Reseller' order by length(path) desc limit 1) as seller on true
+      left join (select credit_limit::text as credit_limit, currency from company_credit_limits where company_account_id = ${company.id} for update) as credit on true`,
+  };
+}
+
+function sellerAndLimitOf(company: AccountRow, along: unknown): { seller: Pick<AccountRow, 'id' | 'displayName'>; limit: CreditLimit | null } {
+  const read = along as { sellerId: number | null; sellerName: string | null; creditLimit: string | null; currency: string | null };
+  return {
+    seller: read.sellerId == null ? company : { id: Number(read.sellerId), displayName: read.sellerName ?? '' },
+    limit: read.creditLimit == null ? null : { limit: money(read.creditLimit), currency: read.currency ?? '' },
   };
 }
 
@@ -71,9 +74,9 @@ export async function placeOrderInTransaction(
 }
 
 /**
- * placeOrderInTransaction, answering the order's detail too. The company's limit is locked late —
- * after pricing and the price check, with the seller's read — so orders of one company with a limit
- * wait on each other only for the Product account, the open balance and the writes that follow.
+ * placeOrderInTransaction, answering the order's detail too. The company's limit is locked by the
+ * transaction's first statement (with the service and the seller: sellerAndLockedLimit), so orders of
+ * one company with a limit wait on each other for pricing, the open balance and the writes.
  */
 export async function placeOrderWithDetail(
   tx: Tx,
@@ -93,13 +96,13 @@ export async function placeOrderWithDetail(
 ): Promise<PlacedOrder> {
   const { agreed, audit, ordererMail } = options;
   const now = new Date();
-  const listed = await priceOrderLines(tx, locale, request, parent, company, caller);
+  // From here to the commit the company's limit (if it has one) is locked.
+  const listed = await priceOrderLines(tx, locale, request, parent, company, caller, sellerAndLockedLimit(company));
   if (request.expectedOrderValue !== undefined && !money(request.expectedOrderValue || 'NaN').equals(money(orderValueText(listed)))) {
     throw new ApiError(409, 'order_price_changed', { orderValue: orderValueText(listed), currency: listed.currency });
   }
   const lines = agreed ? agreed(listed) : listed;
-  // From here to the commit the company's limit (if it has one) is locked.
-  const { seller, limit } = await sellerAndLockedLimit(tx, company);
+  const { seller, limit } = sellerAndLimitOf(company, listed.along);
   // The product's view fields (checked by the operation, orderViewValues.ts) live on its account, as a created account's do.
   const viewValues = request.viewValues ?? {};
   const views = Object.keys(viewValues).length ? { [productViewOf(lines.service.name)]: { Values: viewValues } } : {};
