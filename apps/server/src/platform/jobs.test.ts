@@ -56,10 +56,30 @@ describe('JobRunner', () => {
   const handled = new Map<string, number>();
   let running = 0;
   let mostRunning = 0;
+  /** pg-boss's inserts of jobs, counted on their way to the database. */
+  let jobInserts = 0;
+  const batches: string[][] = [];
 
   beforeAll(async () => {
     handle = await openDatabase({ dataDir: 'memory://' });
-    runner = new JobRunner(handle, silent, [
+    const counted: DatabaseHandle = {
+      ...handle,
+      executeSql: (text, values) => {
+        if (/insert into \S+\.job\b/i.test(text)) jobInserts += 1;
+        return handle.executeSql(text, values);
+      },
+    };
+    runner = new JobRunner(counted, silent, [
+      {
+        name: 'test.batch',
+        pollingIntervalSeconds: 30,
+        batchSize: 10,
+        handler: () => Promise.reject(new Error('a queue with a batch handler hands it every batch')),
+        async batchHandler(datas) {
+          batches.push(datas.map((data) => (data as { id: string }).id));
+          for (const data of datas) handled.set((data as { id: string }).id, Date.now());
+        },
+      },
       {
         name: 'test.slow-poll',
         // Polled rarely: a job that is handled quickly was woken, not found by a poll.
@@ -119,6 +139,35 @@ describe('JobRunner', () => {
     expect(mostRunning).toBeLessThanOrEqual(5);
     // One after the other would take 10 × 400 ms.
     expect(Date.now() - started).toBeLessThan(4_000);
+  });
+
+  it('sends the jobs sent at once in fewer inserts than jobs, each handled once, with its start and key', async () => {
+    await sleep(300);
+    const before = jobInserts;
+    const ids = Array.from({ length: 30 }, (_, i) => `together-${i}`);
+    await Promise.all(ids.map((id) => runner.send('test.slow-poll', { id })));
+    for (const id of ids) await handledAt(id, 20_000);
+    // The first goes alone; the ones sent while it was on its way go together.
+    expect(jobInserts - before).toBeLessThan(ids.length / 2);
+    const startAfter = new Date(Date.now() + 1_000);
+    await Promise.all([1, 2, 3].map((n) => runner.send('test.slow-poll', { id: `keyed-${n}` }, { startAfter, singletonKey: `key-${n}` })));
+    const { rows } = (await handle.executeSql(`select data ->> 'id' as id, singleton_key, start_after from pgboss.job where data ->> 'id' like 'keyed-%' order by 1`)) as {
+      rows: { id: string; singleton_key: string; start_after: Date }[];
+    };
+    expect(rows.map((row) => [row.id, row.singleton_key, new Date(row.start_after).getTime()])).toEqual([1, 2, 3].map((n) => [`keyed-${n}`, `key-${n}`, startAfter.getTime()]));
+    for (const n of [1, 2, 3]) expect(await handledAt(`keyed-${n}`, 10_000)).toBeGreaterThanOrEqual(startAfter.getTime());
+  });
+
+  it("hands a queue's batch to its batch handler as one", async () => {
+    await sleep(300);
+    const ids = Array.from({ length: 6 }, (_, i) => `batched-${i}`);
+    await runner.sendMany(ids.map((id) => ({ name: 'test.batch', data: { id } })));
+    for (const id of ids) await handledAt(id, 20_000);
+    const seen = batches.flat();
+    expect(seen.filter((id) => id.startsWith('batched-')).sort()).toEqual(ids);
+    // Sent in one insert and woken once: one batch (or two, had a poll come between).
+    expect(batches.filter((batch) => batch.some((id) => id.startsWith('batched-'))).length).toBeLessThanOrEqual(2);
+    expect(Math.max(...batches.map((batch) => batch.length))).toBeGreaterThan(1);
   });
 });
 

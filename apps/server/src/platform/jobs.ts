@@ -32,6 +32,19 @@ export interface JobDefinition<Data extends object = object> {
    */
   concurrency?: number;
   handler(data: Data, ctx: JobContext): Promise<void>;
+  /**
+   * Handles a batch as one, instead of `handler` per job (with `concurrency`): a queue whose jobs share
+   * reads and sends (provisioning: the batch's requests read in one statement, their next steps sent
+   * in one). Throwing fails the whole batch, as a failing `handler` does.
+   */
+  batchHandler?(datas: Data[], ctx: JobContext): Promise<void>;
+}
+
+/** A job to send (JobRunner.sendMany). */
+export interface JobToSend {
+  name: string;
+  data: object;
+  options?: SendOptions;
 }
 
 export interface SendOptions {
@@ -49,6 +62,8 @@ const WAKE_AHEAD_MS = 60_000;
  * look each (issue 14: pg-boss's statements per order). A job starts at most this much later.
  */
 const WAKE_STEP_MS = 50;
+/** Senders whose jobs go in one insert at most (sendMany). */
+const MAX_JOBS_PER_INSERT = 200;
 
 /**
  * Runs `handle` over `items`, at most `limit` at a time, in their order. After a failure no further
@@ -130,7 +145,8 @@ export class JobRunner {
         const workerId = await boss.work(def.name, { batchSize, pollingIntervalSeconds: def.pollingIntervalSeconds ?? 2 }, async (jobs) => {
           // A full batch leaves more waiting: the worker looks again at once, not after its interval.
           if (jobs.length >= batchSize) boss.notifyWorker(workerId);
-          await runBounded(jobs, def.concurrency ?? 1, (job) => this.tracked(def.handler(job.data as object, ctx)));
+          if (def.batchHandler) await this.tracked(def.batchHandler(jobs.map((job) => job.data as object), ctx));
+          else await runBounded(jobs, def.concurrency ?? 1, (job) => this.tracked(def.handler(job.data as object, ctx)));
         });
         this.workers.set(def.name, workerId);
         if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
@@ -152,9 +168,47 @@ export class JobRunner {
 
   /** Enqueues a job; the database keeps it until a node has done it. */
   async send(name: string, data: object, options: SendOptions = {}): Promise<void> {
+    await this.sendMany([{ name, data, options }]);
+  }
+
+  /**
+   * Enqueues jobs, in one statement with whatever else this node is sending at that moment: while
+   * one insert is on its way, the jobs sent meanwhile wait and go together in the next (issue 14:
+   * an order's provisioning job, and a batch's next steps, cost a round trip each before). A node
+   * sending now and then waits for nothing.
+   */
+  async sendMany(jobs: readonly JobToSend[]): Promise<void> {
+    if (jobs.length === 0) return;
     const boss = await this.startedBoss();
-    await boss.send(name, data, { startAfter: options.startAfter, singletonKey: options.singletonKey });
-    this.wake(boss, name, options.startAfter);
+    await new Promise<void>((resolve, reject) => {
+      this.outgoing.push({ jobs, resolve, reject });
+      this.flushOutgoing(boss);
+    });
+    for (const job of jobs) this.wake(boss, job.name, job.options?.startAfter);
+  }
+
+  /** Jobs waiting for the insert on its way (sendMany). */
+  private readonly outgoing: { jobs: readonly JobToSend[]; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  private isFlushing = false;
+
+  private flushOutgoing(boss: PgBoss): void {
+    if (this.isFlushing) return;
+    this.isFlushing = true;
+    void (async () => {
+      while (this.outgoing.length > 0) {
+        const senders = this.outgoing.splice(0, MAX_JOBS_PER_INSERT);
+        const rows = senders.flatMap(({ jobs }) =>
+          jobs.map((job) => ({ name: job.name, data: job.data, ...(job.options?.startAfter && { startAfter: job.options.startAfter }), ...(job.options?.singletonKey && { singletonKey: job.options.singletonKey }) })),
+        );
+        try {
+          await this.tracked(boss.insert(rows));
+          for (const sender of senders) sender.resolve();
+        } catch (error) {
+          for (const sender of senders) sender.reject(error);
+        }
+      }
+      this.isFlushing = false;
+    })();
   }
 
   /**

@@ -5,7 +5,7 @@ import { rowsOf } from '../platform/db/rowsOf';
 import { startTestServer, type TestServer } from '../test/testServer';
 import { HttpVendorConnector } from './connectors/httpVendorConnector';
 import type { VendorConnector } from './connectors/vendorConnector';
-import { enqueueProvisioning, overdueProvisioningRequests, processProvisioningRequest, provisioningRequeueValues, type LoadedRequest } from './provisioningJob';
+import { enqueueProvisioning, overdueProvisioningRequests, processProvisioningRequest, provisioningJobs, provisioningRequeueValues, type LoadedRequest } from './provisioningJob';
 import { startVendorSandbox, type VendorSandbox } from './sandbox/vendorSandbox';
 
 // The provisioning job (issue 14) on a real database and its real job runner, against the vendor
@@ -158,6 +158,40 @@ describe('provisioning.process', () => {
   });
 });
 
+describe('a batch of provisioning.process', () => {
+  it('moves each request of the batch a step and sends their next steps in one go; a request cancelled before is not sent', async () => {
+    const sent: { single: number; many: { name: string; data: object; options?: { startAfter?: Date } }[][] } = { single: 0, many: [] };
+    const [definition] = provisioningJobs({
+      send: async () => {
+        sent.single += 1;
+      },
+      sendMany: async (jobs) => {
+        sent.many.push([...jobs]);
+      },
+    });
+    const requests = await Promise.all([3, 4, 5].map((quantity) => newRequest({ quantity })));
+    const cancelled = await newRequest({ quantity: 6 });
+    await server.handle.db.update(provisioningRequests).set({ orderStatus: 'Cancelled' }).where(eq(provisioningRequests.id, cancelled.id));
+    const ctx = { db: server.handle.db, log: server.app.log };
+    await definition!.batchHandler!([...requests, cancelled].map((request) => ({ requestId: request.id })), ctx);
+    for (const request of requests) expect(await read(request.id)).toMatchObject({ orderStatus: 'InProgress', vendorRequestId: expect.stringMatching(/.+/) });
+    expect(await read(cancelled.id)).toMatchObject({ orderStatus: 'Cancelled', vendorRequestId: null });
+    // One send for the three polls, each carrying its request as the step left it.
+    expect(sent.single).toBe(0);
+    expect(sent.many).toHaveLength(1);
+    const polls = sent.many[0]!;
+    expect(polls.map((job) => (job.data as { requestId: number }).requestId).sort()).toEqual(requests.map((request) => request.id).sort());
+    expect(polls.every((job) => (job.data as { known?: LoadedRequest }).known?.request.orderStatus === 'InProgress' && job.options?.startAfter instanceof Date)).toBe(true);
+    // The polls, as pg-boss hands them back (JSON), complete the requests once the vendor has provisioned them.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await definition!.batchHandler!(polls.map((job) => JSON.parse(JSON.stringify(job.data)) as object), ctx);
+    for (const request of requests) expect(await read(request.id)).toMatchObject({ orderStatus: 'Completed', productStatus: 'Active' });
+    expect(sent.many).toHaveLength(2);
+    expect(sent.many[1]).toEqual([]);
+    for (const request of requests) expect(sandbox.provisionings().byKey[(await read(request.id)).vendorIdempotencyKey!]).toBe(1);
+  });
+});
+
 describe('processProvisioningRequest', () => {
   it('retries a vendor that never answers in time (TIMEOUT SKU) with backoff, then fails the request with the reason', async () => {
     const connector = () => new HttpVendorConnector({ baseUrl: sandbox.url, timeoutMs: 300 });
@@ -195,7 +229,7 @@ describe('processProvisioningRequest', () => {
     const untilCompleted = async (id: number, settings: Parameters<typeof processProvisioningRequest>[2]) => {
       let known: LoadedRequest | undefined;
       for (let i = 0; i < 50; i += 1) {
-        const step = await processProvisioningRequest(db, id, settings, known);
+        const step = await processProvisioningRequest(db, id, settings, known && { carried: known });
         if (step.outcome !== 'pending' && step.outcome !== 'sent') return step;
         known = step.polled;
         await new Promise((resolve) => setTimeout(resolve, 50));
@@ -242,7 +276,7 @@ describe('processProvisioningRequest', () => {
     // Cancelled by a person after the vendor accepted it: the vendor answers Succeeded, the job changes nothing.
     await db.update(provisioningRequests).set({ orderStatus: 'Cancelled' }).where(eq(provisioningRequests.id, request.id));
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(await processProvisioningRequest(db, request.id, { connector: () => connector }, sent.polled)).toEqual({ outcome: 'nothing' });
+    expect(await processProvisioningRequest(db, request.id, { connector: () => connector }, { carried: sent.polled })).toEqual({ outcome: 'nothing' });
     expect(await read(request.id)).toMatchObject({ orderStatus: 'Cancelled', isFinalStatus: false, productStatus: 'Pending' });
 
     // A carried request the vendor never accepted is not taken on trust: cancelled since, it is never
@@ -251,7 +285,7 @@ describe('processProvisioningRequest', () => {
     const unsent = await newRequest({ quantity: 4, nextAttemptAt: null, vendorIdempotencyKey: key });
     await db.update(provisioningRequests).set({ orderStatus: 'Cancelled' }).where(eq(provisioningRequests.id, unsent.id));
     const carried = { ...sent.polled, request: { ...(await read(unsent.id)), orderStatus: 'Submitted' as const } };
-    expect(await processProvisioningRequest(db, unsent.id, { connector: () => connector }, carried)).toEqual({ outcome: 'nothing' });
+    expect(await processProvisioningRequest(db, unsent.id, { connector: () => connector }, { carried })).toEqual({ outcome: 'nothing' });
     expect(await read(unsent.id)).toMatchObject({ orderStatus: 'Cancelled', vendorRequestId: null });
     // The sandbox counts a provisioning when it has made it (after its delay).
     await new Promise((resolve) => setTimeout(resolve, 300));

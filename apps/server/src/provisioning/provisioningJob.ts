@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../platform/db/database';
 import { oncePerShape, placeholderSet, sqlOnce, statementOnce } from '../platform/db/statementOnce';
 import { orders, products, provisioningRequests, subscriptions } from '../platform/db/schema';
-import type { JobDefinition, SendOptions } from '../platform/jobs';
+import { runBounded, type JobContext, type JobDefinition, type JobToSend, type SendOptions } from '../platform/jobs';
 import { vendorConnectorFromEnv } from './connectors/connectorConfig';
 import { VendorConnectorError, type VendorAccepted, type VendorCallOptions, type VendorConnector } from './connectors/vendorConnector';
 import { outcomeChangeOf, outcomeChangeUpdate, type OutcomeChange } from '../subscriptions/subscriptionStatus';
@@ -42,6 +42,8 @@ export const PROVISIONING_SWEEP_JOB = 'provisioning.sweep';
 export interface ProvisioningJobSettings {
   /** Enqueues a job (the server's JobRunner.send). */
   send(name: string, data: object, options?: SendOptions): Promise<void>;
+  /** Enqueues jobs in one go (JobRunner.sendMany); by default one send after the other. */
+  sendMany?(jobs: readonly JobToSend[]): Promise<void>;
   /** The vendor connector; by default the one VENDOR_SANDBOX_URL names, read when first needed. */
   connector?: () => VendorConnector | undefined;
   /** Backoff after the first transient failure, doubled after each next (default 1 s, at most 5 min). */
@@ -69,6 +71,11 @@ function withDefaults(settings: ProvisioningJobSettings): Settings {
   };
   return {
     send: settings.send,
+    sendMany:
+      settings.sendMany ??
+      (async (jobs) => {
+        for (const job of jobs) await settings.send(job.name, job.data, job.options);
+      }),
     connector: settings.connector ?? fromEnv,
     retryBaseMs: settings.retryBaseMs ?? 1_000,
     maxAttempts: settings.maxAttempts ?? 8,
@@ -81,8 +88,15 @@ function withDefaults(settings: ProvisioningJobSettings): Settings {
  * poll's job carries the request as its step left it (`known`), which spares the next step its read.
  */
 export async function enqueueProvisioning(send: ProvisioningJobSettings['send'], requestId: number, startAfter?: Date, known?: LoadedRequest): Promise<void> {
-  await send(PROVISIONING_JOB, known ? { requestId, known } : { requestId }, startAfter ? { startAfter } : {});
+  const job = provisioningJobOf(requestId, startAfter, known);
+  await send(job.name, job.data, job.options);
 }
+
+const provisioningJobOf = (requestId: number, startAfter?: Date, known?: LoadedRequest): JobToSend => ({
+  name: PROVISIONING_JOB,
+  data: known ? { requestId, known } : { requestId },
+  options: startAfter ? { startAfter } : {},
+});
 
 export type ProvisioningStep =
   | { outcome: 'nothing' }
@@ -92,17 +106,27 @@ export type ProvisioningStep =
   | { outcome: 'failed'; message: string };
 
 /**
- * Moves one request a step (see above) and answers what happened; the job schedules the next step.
- * `known`: the request as the previous step left it, for a poll (see polledRequest).
+ * What a step knows of its request before it starts: the request as the previous step left it,
+ * carried by a poll's job (polledRequest: used only once the vendor accepted it), or as read just now
+ * for this step with the other requests of its job's batch (`read`; undefined: there is none).
+ * Otherwise the step reads it.
  */
+export type KnownRequest = { carried: LoadedRequest } | { read: LoadedRequest | undefined };
+
+/** Moves one request a step (see above) and answers what happened; the job schedules the next step. */
 export async function processProvisioningRequest(
   db: Database,
   requestId: number,
   settingsIn: Omit<ProvisioningJobSettings, 'send'> = {},
-  known?: LoadedRequest,
+  known?: KnownRequest,
 ): Promise<ProvisioningStep> {
   const settings = withDefaults({ send: async () => undefined, ...settingsIn });
-  const [loaded] = known?.request.id === requestId && known.request.vendorRequestId ? [known] : await requestToProcess(db, { requestId });
+  const [loaded] =
+    known && 'read' in known
+      ? [known.read]
+      : known?.carried.request.id === requestId && known.carried.request.vendorRequestId
+        ? [known.carried]
+        : await requestsToProcess(db, { requestIds: [requestId] });
   if (!loaded || !(OPEN_STATUSES as readonly string[]).includes(loaded.request.orderStatus)) return { outcome: 'nothing' };
   let request = loaded.request;
 
@@ -202,8 +226,8 @@ export async function processProvisioningRequest(
 
 type StepValues = Partial<typeof provisioningRequests.$inferInsert>;
 
-/** A request with what its call to the vendor needs (requestToProcess). */
-export type LoadedRequest = Awaited<ReturnType<typeof requestToProcess>>[number];
+/** A request with what its call to the vendor needs (requestsToProcess). */
+export type LoadedRequest = Awaited<ReturnType<typeof requestsToProcess>>[number];
 
 const DATE_COLUMNS = ['sendDate', 'nextAttemptAt', 'escalatedAt', 'lastActionAt', 'createdAt', 'updatedAt'] as const;
 
@@ -222,16 +246,15 @@ function polledRequest(data: unknown): LoadedRequest | undefined {
 }
 type StepColumn = keyof StepValues;
 
-/** A request with what its call to the vendor needs: its service's SKU and the quantity of its subscription or order. */
-const requestToProcess = statementOnce((q) =>
+/** Requests with what their call to the vendor needs: their service's SKU and the quantity of their subscription or order. */
+const requestsToProcess = statementOnce((q) =>
   q
     .select({ request: provisioningRequests, vendorSku: products.vendorSku, productDisplayName: products.displayName, subscriptionQuantity: subscriptions.quantity, orderQuantity: orders.quantity })
     .from(provisioningRequests)
     .innerJoin(products, eq(products.name, provisioningRequests.productName))
     .leftJoin(subscriptions, eq(subscriptions.accountId, provisioningRequests.subscriptionAccountId))
     .leftJoin(orders, eq(orders.id, provisioningRequests.orderId))
-    .where(eq(provisioningRequests.id, sql.placeholder('requestId')))
-    .limit(1),
+    .where(sql`${provisioningRequests.id} = any(${sql.placeholder('requestIds')}::int[])`),
 );
 
 /** The placeholders of the state a conditional update read (see conditionalUpdate). */
@@ -355,24 +378,43 @@ export async function overdueProvisioningRequests(db: Database, limit = 500): Pr
   return rows.map((r) => r.id);
 }
 
+/** Jobs of provisioning.process taken per look, and handled side by side (each mostly waits on the vendor's API). */
+const PROVISIONING_BATCH = 20;
+
 /** The provisioning jobs for the server's JobRunner (app.ts). */
 export function provisioningJobs(settingsIn: ProvisioningJobSettings): JobDefinition[] {
   const settings = withDefaults(settingsIn);
+  /**
+   * A batch of provisioning.process: the requests no poll's job carries are read in one statement,
+   * every step starts at once (so each still reads its request just before its call to the vendor),
+   * and the next steps are sent in one insert (issue 14: a read and a send per job before) — also
+   * when a step throws, before the batch fails and pg-boss runs it again (a step done twice changes nothing).
+   */
+  async function processBatch(datas: object[], { db, log }: JobContext): Promise<void> {
+    const jobs = datas.flatMap((data) => {
+      const { requestId } = data as { requestId?: unknown };
+      return typeof requestId === 'number' ? [{ requestId, carried: polledRequest(data) }] : [];
+    });
+    const toRead = jobs.filter((job) => !job.carried).map((job) => job.requestId);
+    const read = new Map(toRead.length ? (await requestsToProcess(db, { requestIds: toRead })).map((row) => [row.request.id, row]) : []);
+    const next: JobToSend[] = [];
+    try {
+      await runBounded(jobs, jobs.length, async ({ requestId, carried }) => {
+        const step = await processProvisioningRequest(db, requestId, settings, carried ? { carried } : { read: read.get(requestId) });
+        if (step.outcome === 'failed') log.warn({ requestId, message: step.message }, 'provisioning request failed');
+        if ('nextAt' in step) next.push(provisioningJobOf(requestId, step.nextAt, 'polled' in step ? step.polled : undefined));
+      });
+    } finally {
+      await settings.sendMany(next);
+    }
+  }
   return [
     {
       name: PROVISIONING_JOB,
       pollingIntervalSeconds: 0.5,
-      batchSize: 20,
-      // Each job mostly waits on the vendor's API: a batch's calls go out side by side (the pool
-      // of 10 database connections is shared with the requests).
-      concurrency: 8,
-      async handler(data, { db, log }) {
-        const { requestId } = data as { requestId?: unknown };
-        if (typeof requestId !== 'number') return;
-        const step = await processProvisioningRequest(db, requestId, settings, polledRequest(data));
-        if (step.outcome === 'failed') log.warn({ requestId, message: step.message }, 'provisioning request failed');
-        if ('nextAt' in step) await enqueueProvisioning(settings.send, requestId, step.nextAt, 'polled' in step ? step.polled : undefined);
-      },
+      batchSize: PROVISIONING_BATCH,
+      handler: (data, ctx) => processBatch([data], ctx),
+      batchHandler: processBatch,
     },
     {
       name: PROVISIONING_SWEEP_JOB,
