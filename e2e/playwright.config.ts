@@ -40,6 +40,9 @@ export default defineConfig({
     // e2e/serve.ts tries a stuck start up to three times, 90 s each.
     timeout: 330_000,
     reuseExistingServer: false,
+    // SIGTERM, not Playwright's default SIGKILL: e2e/serve.ts then ends the server and drops the
+    // PostgreSQL pass's database (it was left behind on the machine's server after every run).
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'pipe',
     stderr: 'pipe',
     env: {
