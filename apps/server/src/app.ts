@@ -198,7 +198,7 @@ export async function buildServer({ database, config, logger = false, extraOpera
     ...propagationJobs,
     ...idempotencyJobs,
     ...statisticsJobs,
-    ...provisioningJobs({ send: (name, data, options) => jobs.send(name, data, options), sendMany: (toSend) => jobs.sendMany(toSend) }),
+    ...provisioningJobs({ send: (name, data, options) => jobs.send(name, data, options) }),
     ...subscriptionJobs,
     ...billingJobs,
     ...invoiceFileJobs({ config, mailer: mail }),

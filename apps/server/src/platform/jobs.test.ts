@@ -161,11 +161,11 @@ describe('JobRunner', () => {
   it("hands a queue's batch to its batch handler as one", async () => {
     await sleep(300);
     const ids = Array.from({ length: 6 }, (_, i) => `batched-${i}`);
-    await runner.sendMany(ids.map((id) => ({ name: 'test.batch', data: { id } })));
+    await Promise.all(ids.map((id) => runner.send('test.batch', { id })));
     for (const id of ids) await handledAt(id, 20_000);
     const seen = batches.flat();
     expect(seen.filter((id) => id.startsWith('batched-')).sort()).toEqual(ids);
-    // Sent in one insert and woken once: one batch (or two, had a poll come between).
+    // Sent together and woken once: one batch (or two, had a poll come between).
     expect(batches.filter((batch) => batch.some((id) => id.startsWith('batched-'))).length).toBeLessThanOrEqual(2);
     expect(Math.max(...batches.map((batch) => batch.length))).toBeGreaterThan(1);
   });

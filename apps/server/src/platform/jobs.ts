@@ -40,13 +40,6 @@ export interface JobDefinition<Data extends object = object> {
   batchHandler?(datas: Data[], ctx: JobContext): Promise<void>;
 }
 
-/** A job to send (JobRunner.sendMany). */
-export interface JobToSend {
-  name: string;
-  data: object;
-  options?: SendOptions;
-}
-
 export interface SendOptions {
   /** Not before this moment (a scheduled termination's date). */
   startAfter?: Date;
@@ -62,7 +55,7 @@ const WAKE_AHEAD_MS = 60_000;
  * look each (issue 14: pg-boss's statements per order). A job starts at most this much later.
  */
 const WAKE_STEP_MS = 50;
-/** Senders whose jobs go in one insert at most (sendMany). */
+/** Jobs in one insert at most (JobRunner.send). */
 const MAX_JOBS_PER_INSERT = 200;
 
 /**
@@ -166,29 +159,23 @@ export class JobRunner {
     return work;
   }
 
-  /** Enqueues a job; the database keeps it until a node has done it. */
-  async send(name: string, data: object, options: SendOptions = {}): Promise<void> {
-    await this.sendMany([{ name, data, options }]);
-  }
-
   /**
-   * Enqueues jobs, in one statement with whatever else this node is sending at that moment: while
-   * one insert is on its way, the jobs sent meanwhile wait and go together in the next (issue 14:
-   * an order's provisioning job, and a batch's next steps, cost a round trip each before). A node
-   * sending now and then waits for nothing.
+   * Enqueues a job; the database keeps it until a node has done it. It goes in one statement with
+   * whatever else this node sends at that moment: while one insert is on its way, the jobs sent
+   * meanwhile wait and go together in the next (issue 14: an order's provisioning job, and each step's
+   * next, cost a round trip each before). A node sending now and then waits for nothing.
    */
-  async sendMany(jobs: readonly JobToSend[]): Promise<void> {
-    if (jobs.length === 0) return;
+  async send(name: string, data: object, options: SendOptions = {}): Promise<void> {
     const boss = await this.startedBoss();
     await new Promise<void>((resolve, reject) => {
-      this.outgoing.push({ jobs, resolve, reject });
+      this.outgoing.push({ job: { name, data, ...(options.startAfter && { startAfter: options.startAfter }), ...(options.singletonKey && { singletonKey: options.singletonKey }) }, resolve, reject });
       this.flushOutgoing(boss);
     });
-    for (const job of jobs) this.wake(boss, job.name, job.options?.startAfter);
+    this.wake(boss, name, options.startAfter);
   }
 
-  /** Jobs waiting for the insert on its way (sendMany). */
-  private readonly outgoing: { jobs: readonly JobToSend[]; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  /** Jobs waiting for the insert on its way (send). */
+  private readonly outgoing: { job: PgBoss.JobInsert; resolve: () => void; reject: (error: unknown) => void }[] = [];
   private isFlushing = false;
 
   private flushOutgoing(boss: PgBoss): void {
@@ -196,15 +183,12 @@ export class JobRunner {
     this.isFlushing = true;
     void (async () => {
       while (this.outgoing.length > 0) {
-        const senders = this.outgoing.splice(0, MAX_JOBS_PER_INSERT);
-        const rows = senders.flatMap(({ jobs }) =>
-          jobs.map((job) => ({ name: job.name, data: job.data, ...(job.options?.startAfter && { startAfter: job.options.startAfter }), ...(job.options?.singletonKey && { singletonKey: job.options.singletonKey }) })),
-        );
+        const waiting = this.outgoing.splice(0, MAX_JOBS_PER_INSERT);
         try {
-          await this.tracked(boss.insert(rows));
-          for (const sender of senders) sender.resolve();
+          await this.tracked(boss.insert(waiting.map(({ job }) => job)));
+          for (const { resolve } of waiting) resolve();
         } catch (error) {
-          for (const sender of senders) sender.reject(error);
+          for (const { reject } of waiting) reject(error);
         }
       }
       this.isFlushing = false;

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../platform/db/database';
 import { oncePerShape, placeholderSet, sqlOnce, statementOnce } from '../platform/db/statementOnce';
 import { orders, products, provisioningRequests, subscriptions } from '../platform/db/schema';
-import { runBounded, type JobContext, type JobDefinition, type JobToSend, type SendOptions } from '../platform/jobs';
+import { runBounded, type JobContext, type JobDefinition, type SendOptions } from '../platform/jobs';
 import { vendorConnectorFromEnv } from './connectors/connectorConfig';
 import { VendorConnectorError, type VendorAccepted, type VendorCallOptions, type VendorConnector } from './connectors/vendorConnector';
 import { outcomeChangeOf, outcomeChangeUpdate, type OutcomeChange } from '../subscriptions/subscriptionStatus';
@@ -42,8 +42,6 @@ export const PROVISIONING_SWEEP_JOB = 'provisioning.sweep';
 export interface ProvisioningJobSettings {
   /** Enqueues a job (the server's JobRunner.send). */
   send(name: string, data: object, options?: SendOptions): Promise<void>;
-  /** Enqueues jobs in one go (JobRunner.sendMany); by default one send after the other. */
-  sendMany?(jobs: readonly JobToSend[]): Promise<void>;
   /** The vendor connector; by default the one VENDOR_SANDBOX_URL names, read when first needed. */
   connector?: () => VendorConnector | undefined;
   /** Backoff after the first transient failure, doubled after each next (default 1 s, at most 5 min). */
@@ -71,11 +69,6 @@ function withDefaults(settings: ProvisioningJobSettings): Settings {
   };
   return {
     send: settings.send,
-    sendMany:
-      settings.sendMany ??
-      (async (jobs) => {
-        for (const job of jobs) await settings.send(job.name, job.data, job.options);
-      }),
     connector: settings.connector ?? fromEnv,
     retryBaseMs: settings.retryBaseMs ?? 1_000,
     maxAttempts: settings.maxAttempts ?? 8,
@@ -88,15 +81,8 @@ function withDefaults(settings: ProvisioningJobSettings): Settings {
  * poll's job carries the request as its step left it (`known`), which spares the next step its read.
  */
 export async function enqueueProvisioning(send: ProvisioningJobSettings['send'], requestId: number, startAfter?: Date, known?: LoadedRequest): Promise<void> {
-  const job = provisioningJobOf(requestId, startAfter, known);
-  await send(job.name, job.data, job.options);
+  await send(PROVISIONING_JOB, known ? { requestId, known } : { requestId }, startAfter ? { startAfter } : {});
 }
-
-const provisioningJobOf = (requestId: number, startAfter?: Date, known?: LoadedRequest): JobToSend => ({
-  name: PROVISIONING_JOB,
-  data: known ? { requestId, known } : { requestId },
-  options: startAfter ? { startAfter } : {},
-});
 
 export type ProvisioningStep =
   | { outcome: 'nothing' }
@@ -385,10 +371,10 @@ const PROVISIONING_BATCH = 20;
 export function provisioningJobs(settingsIn: ProvisioningJobSettings): JobDefinition[] {
   const settings = withDefaults(settingsIn);
   /**
-   * A batch of provisioning.process: the requests no poll's job carries are read in one statement,
-   * every step starts at once (so each still reads its request just before its call to the vendor),
-   * and the next steps are sent in one insert (issue 14: a read and a send per job before) — also
-   * when a step throws, before the batch fails and pg-boss runs it again (a step done twice changes nothing).
+   * A batch of provisioning.process: the requests no poll's job carries are read in one statement
+   * (issue 14: a read per job before), and every step starts at once, so each still reads its request
+   * just before its call to the vendor. Each step sends its next as it ends (the job runner puts the
+   * sends of one moment in one insert), so a slow vendor call holds back no other request's poll.
    */
   async function processBatch(datas: object[], { db, log }: JobContext): Promise<void> {
     const jobs = datas.flatMap((data) => {
@@ -397,16 +383,11 @@ export function provisioningJobs(settingsIn: ProvisioningJobSettings): JobDefini
     });
     const toRead = jobs.filter((job) => !job.carried).map((job) => job.requestId);
     const read = new Map(toRead.length ? (await requestsToProcess(db, { requestIds: toRead })).map((row) => [row.request.id, row]) : []);
-    const next: JobToSend[] = [];
-    try {
-      await runBounded(jobs, jobs.length, async ({ requestId, carried }) => {
-        const step = await processProvisioningRequest(db, requestId, settings, carried ? { carried } : { read: read.get(requestId) });
-        if (step.outcome === 'failed') log.warn({ requestId, message: step.message }, 'provisioning request failed');
-        if ('nextAt' in step) next.push(provisioningJobOf(requestId, step.nextAt, 'polled' in step ? step.polled : undefined));
-      });
-    } finally {
-      await settings.sendMany(next);
-    }
+    await runBounded(jobs, jobs.length, async ({ requestId, carried }) => {
+      const step = await processProvisioningRequest(db, requestId, settings, carried ? { carried } : { read: read.get(requestId) });
+      if (step.outcome === 'failed') log.warn({ requestId, message: step.message }, 'provisioning request failed');
+      if ('nextAt' in step) await enqueueProvisioning(settings.send, requestId, step.nextAt, 'polled' in step ? step.polled : undefined);
+    });
   }
   return [
     {
