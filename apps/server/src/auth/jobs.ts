@@ -6,7 +6,8 @@ import type { JobDefinition } from '../platform/jobs';
 import type { Mailer } from '../platform/mail';
 import { loadAccount } from '../platform/session';
 import { deleteExpiredSignInFailures } from './bruteForce';
-import { RESET_MAILS_PER_USER, deleteExpiredRequestLimits, isOverLimit } from './requestLimits';
+import { deleteExpiredRequestLimits, isOverLimit } from '../platform/requestLimits';
+import { RESET_MAILS_PER_USER } from './resetLimits';
 import { createResetLink, mailResetLink } from './resetLinks';
 import { findUserByName } from './signIn';
 

@@ -16,7 +16,8 @@ import { clearAllUserFailures } from './bruteForce';
 import { PASSWORD_RESET_MAIL_JOB, type PasswordResetMailRequest } from './jobs';
 import { DEFAULT_PASSWORD_POLICY, unmetPasswordRules } from './passwordPolicy';
 import { passwordRulesError, setPassword, unmetRulesForUser } from './passwordService';
-import { RESET_REQUESTS_PER_ADDRESS, isOverLimit } from './requestLimits';
+import { isOverLimit } from '../platform/requestLimits';
+import { RESET_REQUESTS_PER_ADDRESS } from './resetLimits';
 import { hashResetToken } from './resetLinks';
 import { findUserByName, verifyCurrentPassword } from './signIn';
 

@@ -17,7 +17,7 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const locale = localeFromAcceptLanguage(request.headers['accept-language']);
     if (error instanceof ApiError) {
-      return reply.code(error.statusCode).send({ Message: translateMessage(locale, error.key, error.params) });
+      return reply.code(error.statusCode).headers(error.headers).send({ Message: translateMessage(locale, error.key, error.params) });
     }
     const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
     if (known) return reply.code(known.status).send({ Message: translateMessage(locale, known.key) });

@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly statusCode: number,
     readonly key: ErrorKey,
     readonly params: Record<string, string> = {},
+    /** Headers the answer carries besides the message (e.g. Retry-After of a 429). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(key);
   }
