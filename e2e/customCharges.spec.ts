@@ -3,7 +3,7 @@ import chargesEn from '../apps/web/src/locales/custom_charges/en.json' with { ty
 import { expectAccessible, signIn, snapshot } from './support';
 
 // Issue 13 "Custom charges": Northwind's administrator on the billing tab of its customer Contoso
-// Ltd (GBP) — the demo charges, a new one with an attachment, its deletion after confirmation.
+// Ltd (EUR) — the demo charges, a new one with an attachment, its deletion after confirmation.
 
 const CHARGES = chargesEn.custom_charges;
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_all, key: string) => values[key] ?? '');
@@ -29,13 +29,13 @@ test("a reseller's administrator adds a charge with an attachment to a customer'
   await expect(page.getByRole('heading', { level: 1, name: 'Contoso Ltd' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Billing', selected: true })).toBeVisible();
   const table = page.getByRole('table', { name: CHARGES.title });
-  await expect(page.getByText(fill(CHARGES.intro_currency, { currency: 'GBP', name: 'British Pound' }))).toBeVisible();
+  await expect(page.getByText(fill(CHARGES.intro_currency, { currency: 'EUR', name: 'Euro' }))).toBeVisible();
   const billed = table.getByRole('row', { name: /Hardware security keys/ });
   await expect(billed).toContainText(CHARGES.status.Billed);
-  await expect(billed).toContainText('£175.00');
+  await expect(billed).toContainText('€175.00');
   // A billed charge can no longer be deleted: it offers no delete button.
   await expect(billed.getByRole('button')).toHaveCount(0);
-  await expect(table.getByRole('row', { name: /Service credit/ })).toContainText('-£120.00');
+  await expect(table.getByRole('row', { name: /Service credit/ })).toContainText('-€120.00');
   await expectAccessible(page);
   await snapshot(page, 'custom-charges');
 
@@ -58,7 +58,7 @@ test("a reseller's administrator adds a charge with an attachment to a customer'
   await expect(dialog.getByText(CHARGES.errors.required)).toHaveCount(2);
   await dialog.getByRole('textbox', { name: /^Price/ }).fill('99.999');
   await dialog.getByRole('button', { name: CHARGES.add, exact: true }).click();
-  await expect(dialog.getByText(fill(CHARGES.errors.scale, { currency: 'GBP', digits: '2', example: '12.50' }))).toBeVisible();
+  await expect(dialog.getByText(fill(CHARGES.errors.scale, { currency: 'EUR', digits: '2', example: '12.50' }))).toBeVisible();
   await expectAccessible(page);
 
   await dialog.getByRole('textbox', { name: /^Name/ }).fill('On-site training');
@@ -75,14 +75,14 @@ test("a reseller's administrator adds a charge with an attachment to a customer'
   const added = table.getByRole('row', { name: /On-site training/ });
   await expect(added).toHaveCount(1);
   await expect(added).toContainText(CHARGES.status.PendingBilling);
-  await expect(added).toContainText('£250.00');
+  await expect(added).toContainText('€250.00');
   await expect(added).toContainText('Nora Winters');
   await expect(added).toContainText('UTC');
   await expect(added.getByRole('link', { name: /Training agenda\.pdf/ })).toBeVisible();
 
   await added.getByRole('button', { name: fill(CHARGES.delete_charge, { name: 'On-site training' }) }).click();
   const confirm = page.getByRole('alertdialog', { name: CHARGES.delete_title });
-  await expect(confirm).toContainText('On-site training (£250.00)');
+  await expect(confirm).toContainText('On-site training (€250.00)');
   await expectAccessible(page);
   await confirm.getByRole('button', { name: CHARGES.delete, exact: true }).click();
   await expect(table.getByRole('row', { name: /On-site training/ })).toHaveCount(0);

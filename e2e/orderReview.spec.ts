@@ -57,7 +57,7 @@ test('an Account Manager declines one order with a reason and approves another; 
   const endpointRow = table.getByRole('row', { name: /Nimbus Endpoint Protection/ });
   await expect(backupRow).toContainText('Contoso Ltd');
   await expect(backupRow).toContainText(ORDERS.status.Pending);
-  await expect(backupRow).toContainText('£1,500.00');
+  await expect(backupRow).toContainText('€1,500.00');
   await expect(endpointRow).toContainText(ORDERS.status.Pending);
   // Only orders waiting for approval are listed here, never Fabrikam's (another reseller's) Litware order.
   await expect(table.getByRole('row', { name: /Litware/ })).toHaveCount(0);
@@ -128,7 +128,7 @@ test('an Account Manager declines one order with a reason and approves another; 
   // The credit limit card on Contoso's billing tab: Northwind may change it; a bad amount is refused in the dialog.
   await page.goto(`/#/account/${contoso}/billing`);
   const card = page.getByRole('region', { name: ORDERS.credit_limit_title });
-  await expect(card).toContainText('€2,700.00');
+  await expect(card).toContainText('€5,000.00');
   await card.getByRole('button', { name: ORDERS.edit_credit_limit }).click();
   const limitDialog = page.getByRole('dialog', { name: ORDERS.edit_credit_limit_title });
   await limitDialog.getByRole('textbox').fill('1.000,50');
@@ -136,10 +136,10 @@ test('an Account Manager declines one order with a reason and approves another; 
   await expect(limitDialog.getByText(ORDERS.credit_limit_invalid)).toBeVisible();
   await expectAccessible(page);
   await snapshot(page, 'billing-credit-limit-dialog');
-  await limitDialog.getByRole('textbox').fill('2500');
+  await limitDialog.getByRole('textbox').fill('4800');
   await limitDialog.getByRole('button', { name: ORDERS.save }).click();
   await expect(limitDialog).toBeHidden();
-  await expect(card).toContainText('€2,500.00');
+  await expect(card).toContainText('€4,800.00');
   await expectAccessible(page);
   await snapshot(page, 'billing-credit-limit');
   await signOut(page);
@@ -174,7 +174,7 @@ test('an Account Manager declines one order with a reason and approves another; 
   await declinedDetails.getByRole('button', { name: ORDERS.close }).click();
   await expect(declinedDetails).toBeHidden();
 
-  // The orderer cancels an order still waiting (500 licences: the open balance plus this exceed the new EUR 2,500 limit).
+  // The orderer cancels an order still waiting (500 licences: the open balance plus this exceed the new EUR 4,800 limit).
   const second = await page.request.post(`${OPERATIONS}/PlaceOrder`, {
     data: { parentAccountId: contoso, productName: 'NIMBUS_ENDPOINT', quantity: 500, commitment: '1-month', billingFrequency: 'Monthly' },
     headers: { 'Idempotency-Key': randomUUID(), 'X-XSRF-TOKEN': (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '' },

@@ -49,8 +49,8 @@ beforeAll(async () => {
   await server.handle.db.execute(sql`update subscription_history set valid_from = '2026-12-20T12:00:00Z' where subscription_account_id <> ${subscription}`);
   await server.handle.db.execute(sql`delete from subscription_history where subscription_account_id = ${subscription}`);
   await server.handle.db.execute(sql`insert into subscription_history (subscription_account_id, valid_from, quantity, status, unit_price, currency, billing_frequency, is_prepaid, commitment, term_start_date) values
-    (${subscription}, '2026-08-10T09:00:00Z', 4, 'Active', 10, 'GBP', 'Monthly', false, '1-month', '2026-08-10T09:00:00Z'),
-    (${subscription}, '2026-09-16T15:30:00Z', 6, 'Active', 10, 'GBP', 'Monthly', false, '1-month', '2026-08-10T09:00:00Z')`);
+    (${subscription}, '2026-08-10T09:00:00Z', 4, 'Active', 10, 'EUR', 'Monthly', false, '1-month', '2026-08-10T09:00:00Z'),
+    (${subscription}, '2026-09-16T15:30:00Z', 6, 'Active', 10, 'EUR', 'Monthly', false, '1-month', '2026-08-10T09:00:00Z')`);
   // The demo billed its first month (demoBilling.ts): this test bills its own history from scratch.
   await server.handle.db.execute(sql`delete from invoice_lines`);
   await server.handle.db.execute(sql`update custom_charges set invoice_id = null where invoice_id is not null`);
@@ -60,7 +60,7 @@ beforeAll(async () => {
   await server.handle.db.execute(sql`delete from outbox_events where event = 'InvoiceReady'`);
   // A credit Contoso's reseller gave in September, pending billing.
   await server.handle.db.execute(sql`insert into custom_charges (account_id, name, price, cost, currency, created_by_account_id, created_at)
-    values (${contoso}, 'September goodwill credit', -15.00, 0, 'GBP', ${contoso}, '2026-09-20T10:00:00Z')`);
+    values (${contoso}, 'September goodwill credit', -15.00, 0, 'EUR', ${contoso}, '2026-09-20T10:00:00Z')`);
 });
 afterAll(async () => {
   await server?.close();
@@ -73,7 +73,7 @@ describe('RunBilling', () => {
     const [invoice] = await invoicesOf('2026-08');
     const detail = (await billingOp('GetInvoice', { invoiceId: invoice!.InvoiceId })).body as Invoice;
     expect(detail.Lines.map((l) => [l.Reason, l.PeriodStart, l.PeriodEnd, l.Quantity, l.Amount])).toEqual([['Start', '2026-08-10', '2026-09-01', 4, '28.39']]);
-    expect(detail).toMatchObject({ Kind: 'Invoice', Currency: 'GBP', Subtotal: '28.39', TaxRate: '0.2000', TaxAmount: '5.68', Total: '34.07', ReverseCharge: false, SellerName: 'Northwind Cloud', BuyerName: 'Contoso Ltd' });
+    expect(detail).toMatchObject({ Kind: 'Invoice', Currency: 'EUR', Subtotal: '28.39', TaxRate: '0.2000', TaxAmount: '5.68', Total: '34.07', ReverseCharge: false, SellerName: 'Northwind Cloud', BuyerName: 'Contoso Ltd' });
     // issue 16 "an invoice ready": told to Contoso's users who may read its invoices, with a link to its billing screen.
     const events = await rowsOf<{ recipient_user_ids: number[]; payload: unknown }>(
       sql`select recipient_user_ids, payload from outbox_events where event = 'InvoiceReady' and payload->>'link' = ${`/account/${contoso}/billing`}`,
@@ -152,7 +152,7 @@ describe('invoices and online bills', () => {
   it('lists the intervals newest first, the billed ones with invoices, the current one open', async () => {
     const answer = await accountOp('GetIntervals', { accountId: contoso }, companyAdmin);
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ Currency: 'GBP', TimeZone: 'Europe/London' });
+    expect(answer.body).toMatchObject({ Currency: 'EUR', TimeZone: 'Europe/London' });
     const intervals = answer.body.Intervals as { IntervalId: string; IsClosed: boolean; HasInvoices: boolean; StartDate: string; EndDate: string }[];
     expect(intervals.at(-1)).toMatchObject({ IntervalId: '2026-08', StartDate: '2026-08-01', EndDate: '2026-08-31', IsClosed: true, HasInvoices: true });
     expect(intervals.find((i) => i.IntervalId === '2026-10')).toMatchObject({ IsClosed: true, HasInvoices: true });
@@ -169,13 +169,13 @@ describe('invoices and online bills', () => {
       ['Sale', 'QuantityChange', '10.00'],
       ['Sale', 'CustomCharge', '-15.00'],
     ]);
-    expect(sold.Totals).toEqual([{ Currency: 'GBP', Sales: '35.00', Purchases: '0.00', Margin: expect.any(String) }]);
-    expect(sold.Customers).toEqual([{ CustomerAccountId: contoso, CustomerName: 'Contoso Ltd', Currency: 'GBP', Lines: 3, Amount: '35.00', Margin: expect.any(String) }]);
+    expect(sold.Totals).toEqual([{ Currency: 'EUR', Sales: '35.00', Purchases: '0.00', Margin: expect.any(String) }]);
+    expect(sold.Customers).toEqual([{ CustomerAccountId: contoso, CustomerName: 'Contoso Ltd', Currency: 'EUR', Lines: 3, Amount: '35.00', Margin: expect.any(String) }]);
     const bought = (await accountOp('GetOnlineBill', { accountId: contoso, billingInterval: '2026-09' }, companyAdmin)).body as OnlineBill;
     expect(bought.Lines.every((l) => l.Direction === 'Purchase' && l.Margin === null)).toBe(true);
-    expect(bought.Totals).toEqual([{ Currency: 'GBP', Sales: '0.00', Purchases: '35.00', Margin: null }]);
+    expect(bought.Totals).toEqual([{ Currency: 'EUR', Sales: '0.00', Purchases: '35.00', Margin: null }]);
     const empty = (await accountOp('GetOnlineBill', { accountId: contoso, billingInterval: '2026-07' }, companyAdmin)).body as OnlineBill;
-    expect(empty).toMatchObject({ Lines: [], Total: 0, Totals: [{ Currency: 'GBP', Sales: '0.00', Purchases: '0.00', Margin: null }] });
+    expect(empty).toMatchObject({ Lines: [], Total: 0, Totals: [{ Currency: 'EUR', Sales: '0.00', Purchases: '0.00', Margin: null }] });
     expect((await accountOp('GetOnlineBill', { accountId: contoso, billingInterval: '2026-09' }, otherReseller)).status).toBe(403);
   });
 });
@@ -227,12 +227,12 @@ describe('revenue reports', () => {
     const rows = asObjects(answer.body);
     // August: 28.39; September: 40 + 10 − 15 (the custom charge costs nothing).
     expect(rows.map((r) => [r.Month, r.Currency, r.Invoices, r.Revenue])).toEqual([
-      ['2026-08', 'GBP', 1, 28.39],
-      ['2026-09', 'GBP', 1, 35],
+      ['2026-08', 'EUR', 1, 28.39],
+      ['2026-09', 'EUR', 1, 35],
     ]);
-    // The test's subscription is priced in pounds, its pricelist in euros: its cost is unknown, and a
-    // line without a cost has no margin — only the credit's counts.
-    expect([rows[1]!.Cost, rows[1]!.Margin]).toEqual([0, -15]);
+    // The test's subscription is priced in euros, as its pricelist: the lines' cost is known, and the
+    // credit (which costs nothing) takes its 15 off the margin.
+    expect([rows[1]!.Cost, rows[1]!.Margin]).toEqual([20.5, 14.5]);
     expect(answer.body.Chart).toBeTruthy();
     expect(asObjects((await run(otherReseller, 'RevenueByMonth')).body)).toEqual([]);
     const byCustomer = await call(server.app, 'IReportingService/RunReport', { reportName: 'RevenueByCustomer' }, { cookie: reseller });

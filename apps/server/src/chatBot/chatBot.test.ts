@@ -48,7 +48,7 @@ describe('chat bot (spec §2 Chatbot, §7 Chatbot token; issue 5)', () => {
     expect(answer.body).toMatchObject({ Topic: 'orders', Text: 'These orders are waiting for approval (1):' });
     const items = answer.body.Items as string[];
     expect(items).toHaveLength(1);
-    expect(items[0]).toMatch(/^Order \d+: 50 × Skyline Backup for Contoso Ltd, £1,500\.00, waiting for approval since /);
+    expect(items[0]).toMatch(/^Order \d+: 50 × Skyline Backup for Contoso Ltd, €1,500\.00, waiting for approval since /);
     // Asked why, the knowledge base article on order approval comes along as a link.
     const why = await ask('Why is my order still waiting for approval?');
     expect(why.body.Items).toEqual(items);
@@ -90,13 +90,13 @@ describe('chat bot (spec §2 Chatbot, §7 Chatbot token; issue 5)', () => {
       sellerAccountId: contoso!.parentId!,
       productName: 'SKYLINE_DESIGN',
       quantity: 1,
-      currency: 'GBP',
+      currency: 'EUR',
       orderValue: '59.90',
       createdByAccountId: priya!.accountId,
     });
     const answer = await askPriya();
     expect(answer.body.Text).toBe('These orders are waiting for approval (1):');
-    expect(answer.body.Items).toEqual([expect.stringMatching(/^Order \d+: 1 × Skyline Design Studio for Contoso Ltd, £59\.90, waiting/)]);
+    expect(answer.body.Items).toEqual([expect.stringMatching(/^Order \d+: 1 × Skyline Design Studio for Contoso Ltd, €59\.90, waiting/)]);
   });
 
   it('lists failed provisioning requests of the hierarchy with the vendor error', async () => {

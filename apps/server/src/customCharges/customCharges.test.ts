@@ -5,7 +5,7 @@ import { call, signIn, startTestServer, type TestServer } from '../test/testServ
 import { demoPdf } from '../demo/demoCustomCharges';
 
 // Issue 13 "Custom charges": ICustomChargeService played as a partner's script and the billing tab
-// call it, on the demo world (Contoso Ltd, GBP, under Northwind Cloud).
+// call it, on the demo world (Contoso Ltd, EUR, under Northwind Cloud).
 
 let server: TestServer;
 let reseller: string;
@@ -41,7 +41,7 @@ describe('listing (GetCustomCharges)', () => {
   it("shows Contoso's demo charges newest first in the company currency, pending and billed, with creator and UTC date", async () => {
     const listed = await op('GetCustomCharges', { accountId: contoso });
     expect(listed.status).toBe(200);
-    expect(listed.body).toMatchObject({ Total: 4, Currency: 'GBP', MinorUnits: 2, CanCreate: true, CanDelete: true });
+    expect(listed.body).toMatchObject({ Total: 4, Currency: 'EUR', MinorUnits: 2, CanCreate: true, CanDelete: true });
     const charges = listed.body.CustomCharges as CustomCharge[];
     expect(charges.map((c) => `${c.Name} ${c.Price} ${c.Status}`)).toEqual([
       'Service credit: e-mail outage -120.00 PendingBilling',
@@ -49,7 +49,7 @@ describe('listing (GetCustomCharges)', () => {
       'Onboarding workshop 1450.00 PendingBilling',
       'Hardware security keys (5) 175.00 Billed',
     ]);
-    expect(charges[0]).toMatchObject({ Cost: '0.00', Currency: 'GBP', CreatedByName: 'Nora Winters', BilledAt: null, Attachment: null });
+    expect(charges[0]).toMatchObject({ Cost: '0.00', Currency: 'EUR', CreatedByName: 'Nora Winters', BilledAt: null, Attachment: null });
     expect(charges[0]!.CreatedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(charges[2]!.Attachment).toMatchObject({ FileName: 'Statement of work - onboarding workshop.pdf', ContentType: PDF_TYPE, DownloadUrl: `/custom-charges/${charges[2]!.CustomChargeId}/attachment` });
   });
@@ -79,9 +79,9 @@ describe('adding and deleting (CreateCustomCharge, DeleteCustomCharge)', () => {
   it('adds a pending charge in the company currency, audited in the same transaction', async () => {
     const created = await create({ Name: 'Licence true-up', Price: '250.5', Cost: '200', Description: 'Q3 true-up' });
     expect(created.status).toBe(200);
-    expect(created.body).toMatchObject({ Name: 'Licence true-up', Price: '250.50', Cost: '200.00', Currency: 'GBP', Status: 'PendingBilling', Description: 'Q3 true-up', CreatedByName: 'Nora Winters' });
+    expect(created.body).toMatchObject({ Name: 'Licence true-up', Price: '250.50', Cost: '200.00', Currency: 'EUR', Status: 'PendingBilling', Description: 'Q3 true-up', CreatedByName: 'Nora Winters' });
     const audit = await rowsOf<{ details: Record<string, unknown> }>(sql`select details from audit_log where action = 'CustomChargeCreated' and account_id = ${contoso}`);
-    expect(audit.map((row) => row.details)).toContainEqual(expect.objectContaining({ CustomChargeId: created.body.CustomChargeId, Price: '250.50', Currency: 'GBP' }));
+    expect(audit.map((row) => row.details)).toContainEqual(expect.objectContaining({ CustomChargeId: created.body.CustomChargeId, Price: '250.50', Currency: 'EUR' }));
   });
 
   it('accepts negative amounts (a credit) and trailing zeros, refuses decimals beyond the minor unit, zero prices and non-numbers naming the field', async () => {
@@ -92,7 +92,7 @@ describe('adding and deleting (CreateCustomCharge, DeleteCustomCharge)', () => {
 
     const tooFine = await create({ Name: 'Too fine', Price: '12.345', Cost: '1' });
     expect(tooFine.status).toBe(400);
-    expect(tooFine.body.Message).toBe('customCharge.Price: amounts in GBP have at most 2 decimals, such as 12.50.');
+    expect(tooFine.body.Message).toBe('customCharge.Price: amounts in EUR have at most 2 decimals, such as 12.50.');
     const costTooFine = await create({ Name: 'Too fine', Price: '12.34', Cost: '0.001' });
     expect(costTooFine.body.Message).toContain('customCharge.Cost');
     for (const Price of ['0', '-0.00', 'abc', '1e5', '12,50', '1234567890123']) {

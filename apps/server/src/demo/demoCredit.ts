@@ -4,13 +4,14 @@ import { accounts, companyCreditLimits } from '../platform/db/schema';
 
 /**
  * Credit limits of the demo world (issue 14): Contoso's subscriptions already bill about EUR 1,681 a
- * month (demoBilling.ts), and its limit of EUR 2,700 leaves about EUR 1,000 for new orders before one
+ * month (demoBilling.ts) and its pending custom charges EUR 2,290 (demoCustomCharges.ts, in its one
+ * currency, so the credit check counts them: issue 30 item 5), and its limit of EUR 5,000 leaves about EUR 1,000 for new orders before one
  * waits for Northwind's approval (so ordering 400 endpoint licences, or ten CRM seats billed a year
  * ahead, shows the credit check); Litware's limit is generous.
  */
 export async function loadDemoCreditLimits(tx: Tx): Promise<void> {
   const limits = [
-    { company: 'Contoso Ltd', creditLimit: '2700.00', currency: 'EUR' },
+    { company: 'Contoso Ltd', creditLimit: '5000.00', currency: 'EUR' },
     { company: 'Litware Inc', creditLimit: '50000.00', currency: 'EUR' },
   ];
   for (const limit of limits) {

@@ -29,7 +29,7 @@ export function demoPdf(text: string): Buffer {
 
 /**
  * Demo custom charges (issue 13 "Demo world"): on Contoso Ltd's billing tab, added by Northwind's
- * administrator in Contoso's currency (GBP): three pending — one a credit (negative), one with a
+ * administrator in Contoso's currency (EUR, the one currency of its pricelist, limit and invoices): three pending — one a credit (negative), one with a
  * PDF attachment — and one billed last month. No audit entries: the demo's history stays the
  * accounts' creation, as the access-matrix test expects of Contoso.
  */
@@ -37,7 +37,7 @@ export async function loadDemoCustomCharges(tx: Tx): Promise<void> {
   const [contoso] = await tx.select().from(accounts).where(and(eq(accounts.displayName, 'Contoso Ltd'), eq(accounts.type, 'Company'))).limit(1);
   const [creator] = await tx.select({ id: users.accountId }).from(users).where(eq(users.username, 'reseller.admin')).limit(1);
   if (!contoso || !creator) return;
-  const currency = String(contoso.views.Company?.Values.Currency ?? 'GBP');
+  const currency = String(contoso.views.Company?.Values.Currency ?? 'EUR');
   const now = Date.now();
   const charge = (name: string, description: string, price: string, cost: string, daysAgo: number, billedDaysAgo?: number) => ({
     accountId: contoso.id,

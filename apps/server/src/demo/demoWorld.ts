@@ -26,8 +26,8 @@ export const DEMO_USERNAMES = ['admin', 'reseller.admin', 'company.admin', 'comp
 // The currency a demo organisation bills in, by its country (Currencies enum of the account views).
 const CURRENCY_OF_COUNTRY: Record<string, string> = { GB: 'GBP', DE: 'EUR', SE: 'SEK', US: 'USD' };
 // An organisation's data sits in the view named after its type (`Reseller`, `Company`, `Vendor`: same fields).
-const organisationViews = (displayName: string, identificator: string, country: string, view: string): Views => ({
-  [view]: { Values: { DisplayName: displayName, AccountIdentificator: identificator, Country: country, Currency: CURRENCY_OF_COUNTRY[country] ?? 'USD' } },
+const organisationViews = (displayName: string, identificator: string, country: string, view: string, currency = CURRENCY_OF_COUNTRY[country] ?? 'USD'): Views => ({
+  [view]: { Values: { DisplayName: displayName, AccountIdentificator: identificator, Country: country, Currency: currency } },
 });
 
 interface DemoPerson {
@@ -45,8 +45,8 @@ interface DemoPerson {
 export async function loadDemoWorld(tx: Tx, passwordHash: string): Promise<void> {
   let admin: AccountRow | null = null;
   const created: AccountRow[] = [];
-  const account = async (type: AccountRow['type'] & ('Reseller' | 'Company' | 'Department' | 'Vendor'), parent: AccountRow | null, name: string, id: string, country = 'US') => {
-    const views = type === 'Department' ? { Department: { Values: { DisplayName: name, CostCenter: id } } } : organisationViews(name, id, country, type);
+  const account = async (type: AccountRow['type'] & ('Reseller' | 'Company' | 'Department' | 'Vendor'), parent: AccountRow | null, name: string, id: string, country = 'US', currency?: string) => {
+    const views = type === 'Department' ? { Department: { Values: { DisplayName: name, CostCenter: id } } } : organisationViews(name, id, country, type, currency);
     const row = await insertAccount(tx, { type, parent, displayName: name, views });
     created.push(row);
     return row;
@@ -71,7 +71,9 @@ export async function loadDemoWorld(tx: Tx, passwordHash: string): Promise<void>
   const northwind = await account('Reseller', owner, 'Northwind Cloud', 'NWC-1001', 'GB');
   await person(northwind, { username: 'reseller.admin', firstName: 'Nora', lastName: 'Winters' }, (await startingRoles(northwind))['Reseller administrator']!);
 
-  const contoso = await account('Company', northwind, 'Contoso Ltd', 'CON-2001', 'GB');
+  // A company has one currency throughout — its pricelist (Northwind's, in EUR), credit limit, orders,
+  // custom charges and invoices — so its open balance needs no conversion (issue 30 item 5).
+  const contoso = await account('Company', northwind, 'Contoso Ltd', 'CON-2001', 'GB', 'EUR');
   const { 'Company administrator': contosoAdmin, 'Company user': contosoUser } = await startingRoles(contoso);
   await person(contoso, { username: 'company.admin', firstName: 'Claire', lastName: 'Dubois' }, contosoAdmin);
   await person(contoso, { username: 'company.user', firstName: 'Carl', lastName: 'Jensen' }, contosoUser);

@@ -4,7 +4,10 @@ import { accounts, companyCreditLimits, pricelists } from '../platform/db/schema
 import type { AccountRow } from '../platform/session';
 import { customerPricelistId } from '../pricing/customerPricelist';
 import { billingCurrency } from '../customCharges/customChargeAccess';
-import { money, type Money } from '../pricing/money';
+import { money, roundToMinorUnit, type Money } from '../pricing/money';
+import { usableRate } from '../pricing/exchangeRates';
+import { maxExchangeRateAgeDays } from '../pricing/effectivePrice';
+import { ApiError } from '../platform/errors';
 import { rowsOf } from '../platform/db/rowsOf';
 
 // The credit check (issue 14; README "Orders and the credit check"): a company's open balance is
@@ -19,6 +22,8 @@ export interface CompanyCredit {
   currency: string | null;
   openBalance: Money;
 }
+
+const DAY_MS = 86_400_000;
 
 /** The subscription statuses whose charges an invoice will bill. */
 const BILLED_STATUSES = ['Provisioning', 'Active', 'Suspended'];
@@ -61,27 +66,64 @@ export async function companyCredit(
   };
 }
 
-export async function openBalance(db: Queryable, company: number | { path: string }, currency: string): Promise<Money> {
+/** A rate a credit check converted with, recorded with the order (issue 30 item 5). */
+export interface CreditCheckRate {
+  From: string;
+  To: string;
+  Rate: string;
+  AsOf: string;
+}
+
+export interface OpenBalance {
+  amount: Money;
+  /** The rates the amounts in other currencies were converted with; empty when all were in `currency`. */
+  rates: CreditCheckRate[];
+}
+
+export async function openBalance(db: Queryable, company: number | { path: string }, currency: string, now = new Date()): Promise<Money> {
+  return (await openBalanceWithRates(db, company, currency, now)).amount;
+}
+
+/**
+ * What the company's next invoices will bill, in `currency`. Amounts billed in another currency (a
+ * custom charge in the company's billing currency, a subscription sold under an older pricelist) are
+ * converted with the rates the pricing uses; when one is missing or outdated the check refuses —
+ * never leaving them out, which let a company far over its limit order on (issue 30 item 5).
+ */
+export async function openBalanceWithRates(db: Queryable, company: number | { path: string }, currency: string, now = new Date()): Promise<OpenBalance> {
   const [known] = typeof company === 'number' ? await db.select({ path: accounts.path }).from(accounts).where(eq(accounts.id, company)).limit(1) : [company];
-  if (!known) return money(0);
-  // The path is a constant of the statement, so both prefix tests use the accounts' path index; both
-  // totals in one statement (issue 14: PlaceOrder's round trips). Each subscription's line is rounded
-  // to the currency's minor unit as an invoice line is (scale 2 here; the billing run rounds per currency).
+  if (!known) return { amount: money(0), rates: [] };
+  // The path is a constant of the statement, so both prefix tests use the accounts' path index; the
+  // totals per currency in one statement (issue 14: PlaceOrder's round trips). Each subscription's line
+  // is rounded to the currency's minor unit as an invoice line is (scale 2 here; the billing run rounds per currency).
   const below = `${known.path}%`;
-  const [row] = await rowsOf<{ subscriptions: string | null; charges: string | null }>(
+  const totals = await rowsOf<{ currency: string; total: string }>(
     db,
-    sql`select
-          (select sum(round(s.unit_price
+    sql`select currency, sum(amount)::text as total from (
+          select s.currency, round(s.unit_price
               * (case when p.billing_rule = 'Flat' then 1 else s.quantity end)
               * (case s.billing_frequency when 'Annual' then 12 when 'Triennial' then 36 else 1 end)
-              / (case p.billing_period when 'Annual' then 12 else 1 end), 2))::text
+              / (case p.billing_period when 'Annual' then 12 else 1 end), 2) as amount
             from subscriptions s
             join accounts a on a.id = s.account_id
             join products p on p.name = s.product_name
-            where a.path like ${below} and s.status = any(${sql.param(BILLED_STATUSES)}::text[])
-              and s.currency = ${currency} and s.unit_price is not null) as subscriptions,
-          (select sum(c.price)::text from custom_charges c join accounts a on a.id = c.account_id
-            where a.path like ${below} and c.status = 'PendingBilling' and c.currency = ${currency}) as charges`,
+            where a.path like ${below} and s.status = any(${sql.param(BILLED_STATUSES)}::text[]) and s.unit_price is not null
+          union all
+          select c.currency, c.price as amount from custom_charges c join accounts a on a.id = c.account_id
+            where a.path like ${below} and c.status = 'PendingBilling'
+        ) billed group by currency`,
   );
-  return money(row?.subscriptions ?? 0).add(money(row?.charges ?? 0));
+  let amount = money(0);
+  const rates: CreditCheckRate[] = [];
+  for (const { currency: from, total } of totals) {
+    if (from === currency) {
+      amount = amount.add(money(total));
+      continue;
+    }
+    const rate = await usableRate(db, from, currency, now, maxExchangeRateAgeDays() * DAY_MS);
+    if (typeof rate === 'string') throw new ApiError(409, 'credit_exchange_rate_outdated', { from, to: currency });
+    amount = amount.add(roundToMinorUnit(money(total).mul(rate.rate), currency));
+    rates.push({ From: from, To: currency, Rate: rate.rate, AsOf: rate.asOf.toISOString() });
+  }
+  return { amount, rates };
 }

@@ -18,7 +18,7 @@ import { Money, money, moneyString, minorUnits, roundToMinorUnit } from '../pric
 import { rowsOf } from '../platform/db/rowsOf';
 import { catalogViewer, visibleServices, type CatalogViewer } from '../marketplace/catalogViewer';
 import { priceCatalogItems, serviceItemsJson, type CatalogItem } from '../marketplace/servicePrices';
-import { companyCredit, creditCurrency, openBalance, type CompanyCredit, type CreditLimit } from './creditCheck';
+import { companyCreditLimit, creditCurrency, openBalanceWithRates, type CreditCheckRate, type CreditLimit } from './creditCheck';
 
 // The order overview (issue 14): an order is priced by the one price function under the pricelist
 // that applies to the account ordered for (the overview's price is the price billed, README "Money
@@ -129,6 +129,8 @@ export interface PricedOrder {
   recurringUnitPrice: string | null;
   recurringRule: string | null;
   creditLimit: string | null;
+  /** The exchange rates the open balance was converted with (recorded with the order). */
+  creditCheckRates: CreditCheckRate[];
 }
 
 /** An order priced by the customer's pricelist, before its credit check (priceOrderLines). */
@@ -225,14 +227,10 @@ export async function creditCheckedOrder(
   // Placing for a company without a limit has nothing to check, and skips the open balance:
   // it sums every live subscription of the company, so its cost grows with them (issue 14: 9 ms at
   // 3,600 subscriptions, the largest statement of PlaceOrder). The overview still shows both.
-  let credit: Omit<CompanyCredit, 'openBalance'> & { openBalance: Money | null };
-  if (placing) {
-    const limit = placing.lockedLimit;
-    // Read after the limit's lock is held: it sees every order committed by whoever held it before.
-    credit = limit ? { ...limit, openBalance: await openBalance(db, company, currency) } : { limit: null, currency: null, openBalance: null };
-  } else {
-    credit = await companyCredit(db, company, currency);
-  }
+  const limit = placing ? placing.lockedLimit : await companyCreditLimit(db, company.id);
+  // Read after the limit's lock is held (placing): it sees every order committed by whoever held it before.
+  const balance = placing && !limit ? null : await openBalanceWithRates(db, company, currency, now);
+  const credit = { limit: limit?.limit ?? null, currency: limit?.currency ?? null, openBalance: balance?.amount ?? null };
   const projected = credit.openBalance === null ? null : credit.openBalance.add(orderValue);
   // A limit in another currency than the order's cannot be compared: the order waits for a person.
   const needsApproval = credit.limit !== null && (credit.currency !== currency || projected === null || projected.greaterThan(credit.limit));
@@ -241,6 +239,7 @@ export async function creditCheckedOrder(
     recurringUnitPrice: priced.recurringUnitPrice,
     recurringRule: priced.recurringRule,
     creditLimit: credit.limit === null ? null : moneyString(credit.limit, 2),
+    creditCheckRates: balance?.rates ?? [],
     preview: {
       ProductName: service.name,
       DisplayName: service.display_name,

@@ -138,6 +138,7 @@ export async function placeOrderWithDetail(
     priceLines: preview.Lines,
     setupFee: preview.SetupFee,
     openBalance: preview.OpenBalance,
+    creditCheckRates: priced.creditCheckRates,
     creditCheck: preview.NeedsApproval,
     viewValues: request.viewValues ?? {},
     updatedAt: now,

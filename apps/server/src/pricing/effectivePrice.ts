@@ -1,10 +1,11 @@
-import { and, desc, eq, inArray, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { statementOnce } from '../platform/db/statementOnce';
 import type { FeeType, PricingModel, PricingScopeKind } from '@cmp/contracts/pricing';
 import { DEFAULT_EXCHANGE_RATE_MAX_AGE_DAYS } from '../platform/config';
 import type { Queryable } from '../platform/db/database';
-import { exchangeRates, priceableItems, pricelistItemCosts, pricelistItemPrices, pricelistServices, pricelists, pricingRules, products, serviceGroupServices, serviceGroups } from '../platform/db/schema';
+import { priceableItems, pricelistItemCosts, pricelistItemPrices, pricelistServices, pricelists, pricingRules, products, serviceGroupServices, serviceGroups } from '../platform/db/schema';
 import { money, UNIT_PRICE_SCALE } from './money';
+import { usableRate } from './exchangeRates';
 import { priceByRules, type PriceableItemFacts, type PriceResult, type PricingRuleDefinition } from './priceByRules';
 
 // DESIGN.md "Commerce": effectivePrice(item, pricelist, at) — the one place a sales price comes from.
@@ -232,8 +233,7 @@ export async function loadPricingBasis(db: Queryable, pricelistId: number, selec
   const maxAgeMs = (options.maxExchangeRateAgeDays ?? configuredMaxExchangeRateAgeDays) * DAY_MS;
   for (const currency of new Set(items.map((row) => row.currency))) {
     if (currency === pricelist.currency) continue;
-    const rate = await latestRate(db, currency, pricelist.currency, at);
-    rates.set(currency, !rate ? 'exchange_rate_missing' : at.getTime() - rate.asOf.getTime() > maxAgeMs ? 'exchange_rate_outdated' : rate);
+    rates.set(currency, await usableRate(db, currency, pricelist.currency, at, maxAgeMs));
   }
   return {
     pricelistId,
@@ -296,14 +296,4 @@ export function priceBasis(basis: PricingBasis, change: PricingChange = {}): Map
 /** The effective price of one item (DESIGN.md's effectivePrice(item, pricelist, at)). */
 export async function effectivePrice(db: Queryable, itemId: number, pricelistId: number, options: EffectivePriceOptions = {}): Promise<EffectivePrice | undefined> {
   return (await effectivePrices(db, pricelistId, [itemId], options)).get(itemId);
-}
-
-async function latestRate(db: Queryable, base: string, quote: string, at: Date) {
-  const [row] = await db
-    .select({ rate: exchangeRates.rate, asOf: exchangeRates.asOf })
-    .from(exchangeRates)
-    .where(and(eq(exchangeRates.baseCurrency, base), eq(exchangeRates.quoteCurrency, quote), lte(exchangeRates.asOf, at)))
-    .orderBy(desc(exchangeRates.asOf))
-    .limit(1);
-  return row;
 }

@@ -60,6 +60,8 @@ export const orders = pgTable(
     setupFee: money('setup_fee'),
     /** The company's open balance when the credit check ran. */
     openBalance: money('open_balance'),
+    /** The exchange rates the open balance was converted with ({From, To, Rate, AsOf}; issue 30 item 5). */
+    creditCheckRates: jsonb('credit_check_rates').$type<unknown[]>().notNull().default([]),
     /** True when the projected invoice exceeded the credit limit, so the order waited for approval. */
     creditCheck: boolean('credit_check').notNull().default(false),
     /** The product's view fields as entered (metadata-driven, like account views). */

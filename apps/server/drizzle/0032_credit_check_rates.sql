@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "credit_check_rates" jsonb DEFAULT '[]'::jsonb NOT NULL;
