@@ -1,3 +1,5 @@
+import { createServer, connect, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotificationListener } from './notificationListener';
@@ -22,13 +24,12 @@ describe('notification listener', () => {
     let isDown = false;
     const failedWaits: number[] = [];
     const events: string[] = [];
-    const listener = new NotificationListener(
-      () => new pg.Client({ connectionString: isDown ? DOWN_URL : postgresUrl }),
-      (_error, delayMs) => {
+    const listener = new NotificationListener(() => new pg.Client({ connectionString: isDown ? DOWN_URL : postgresUrl }), {
+      onRetryFailed: (_error, delayMs) => {
         failedWaits.push(delayMs);
         if (failedWaits.length === 3) isDown = false;
       },
-    );
+    });
     const heard: string[] = [];
     try {
       const hooks = (name: string) => ({ onLost: () => events.push(`${name} lost`), onReconnect: () => void events.push(`${name} back`) });
@@ -55,6 +56,56 @@ describe('notification listener', () => {
       await expect.poll(() => heard.sort(), { timeout: 5_000 }).toEqual(['one a', 'two b']);
     } finally {
       await listener.close();
+    }
+  });
+});
+
+/**
+ * A TCP relay to the database that can go silent: it keeps the connections open but passes nothing
+ * on, as a host that vanished behind a failover does (no error, no FIN).
+ */
+async function silenceableRelay(target: URL): Promise<{ url: string; silence(): void; close(): Promise<void> }> {
+  let isSilent = false;
+  const sockets = new Set<Socket>();
+  const server = createServer((inbound) => {
+    const outbound = connect(Number(target.port || 5432), target.hostname);
+    for (const socket of [inbound, outbound]) {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+      socket.on('close', () => (inbound.destroy(), outbound.destroy()));
+    }
+    inbound.on('data', (chunk) => isSilent || outbound.write(chunk));
+    outbound.on('data', (chunk) => isSilent || inbound.write(chunk));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = new URL(target);
+  url.hostname = '127.0.0.1';
+  url.port = String((server.address() as AddressInfo).port);
+  return {
+    url: url.toString(),
+    silence: () => void (isSilent = true),
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+describe('notification listener on a connection gone silent', () => {
+  it('notices it by its heartbeat going unanswered, and reconnects', async () => {
+    const relay = await silenceableRelay(new URL(postgresUrl));
+    let viaRelay = true;
+    const events: string[] = [];
+    const listener = new NotificationListener(() => new pg.Client({ connectionString: viaRelay ? relay.url : postgresUrl }), { heartbeatMs: 200, heartbeatTimeoutMs: 300 });
+    try {
+      await listener.listen('cmp_test_silent', () => undefined, { onLost: () => events.push('lost'), onReconnect: () => void events.push('back') });
+      viaRelay = false;
+      relay.silence();
+      await expect.poll(() => events, { timeout: 10_000 }).toEqual(['lost', 'back']);
+      expect(listener.health()).toEqual([{ channel: 'cmp_test_silent', isListening: true }]);
+    } finally {
+      await listener.close();
+      await relay.close();
     }
   });
 });

@@ -23,6 +23,13 @@ export interface ListenerHealth {
 /** The first retry waits this long, doubling to RETRY_MAX_MS (each wait with ±50 % jitter, so nodes do not all knock at once). */
 const RETRY_FIRST_MS = 500;
 const RETRY_MAX_MS = 30_000;
+/**
+ * A host gone without a word (a failover across machines, a dropped route) sends no error and no
+ * FIN: the connection only looks idle. It is asked a trivial query this often, and lost when the
+ * answer does not come within HEARTBEAT_TIMEOUT_MS.
+ */
+const HEARTBEAT_MS = 30_000;
+const HEARTBEAT_TIMEOUT_MS = 10_000;
 
 /**
  * The dedicated PostgreSQL connection of a node's LISTENs (a pooled one would lose them when
@@ -37,10 +44,11 @@ export class NotificationListener {
   private retryTimer: NodeJS.Timeout | undefined;
   private retryDelay = RETRY_FIRST_MS;
   private isClosed = false;
+  private heartbeatTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly newClient: () => pg.Client,
-    private readonly onRetryFailed: (error: unknown, delayMs: number) => void = () => undefined,
+    private readonly options: { onRetryFailed?(error: unknown, delayMs: number): void; heartbeatMs?: number; heartbeatTimeoutMs?: number } = {},
   ) {}
 
   /** LISTENs on `channel`; the first call opens the connection and fails as it fails (at start-up). */
@@ -65,6 +73,7 @@ export class NotificationListener {
   async close(): Promise<void> {
     this.isClosed = true;
     clearTimeout(this.retryTimer);
+    clearInterval(this.heartbeatTimer);
     const client = this.client;
     this.client = undefined;
     await client?.end().catch(() => undefined);
@@ -91,7 +100,24 @@ export class NotificationListener {
       throw new Error('the notification listener is closed');
     }
     this.client = client;
+    this.heartbeatTimer ??= setInterval(() => void this.heartbeat(), this.options.heartbeatMs ?? HEARTBEAT_MS).unref();
     return client;
+  }
+
+  private async heartbeat(): Promise<void> {
+    const client = this.client;
+    if (!client) return;
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error('no answer from the LISTEN connection')), this.options.heartbeatTimeoutMs ?? HEARTBEAT_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([client.query('select 1'), timedOut]);
+    } catch {
+      this.lost(client);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private lost(client: pg.Client): void {
@@ -114,7 +140,7 @@ export class NotificationListener {
       await this.open();
     } catch (error) {
       if (this.isClosed) return;
-      this.onRetryFailed(error, delay);
+      this.options.onRetryFailed?.(error, delay);
       this.scheduleRetry();
       return;
     }
