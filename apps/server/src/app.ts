@@ -216,7 +216,12 @@ export async function buildServer({ database, config, logger = false, extraOpera
     await jobs.stop();
   });
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  // While the node cannot hear the others (its LISTEN connection lost: issue 30 item 8) it would miss
+  // their sign-outs and live events: 503 lets a load balancer take it out until it listens again.
+  app.get('/healthz', async (_request, reply) => {
+    const notListening = database.listenerHealth().flatMap((listener) => (listener.isListening ? [] : [listener.channel]));
+    return notListening.length ? reply.code(503).send({ status: 'degraded', notListening }) : { status: 'ok' };
+  });
 
   // spec §2: logout endpoints, the only state change allowed on GET.
   for (const route of ['/keeper/logout', '/dash/logout']) {

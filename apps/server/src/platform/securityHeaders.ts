@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { EVENT_HUB_PATH } from '@cmp/contracts/realtime';
 import { OPERATION_PREFIX } from './operationRoute';
 
 /**
@@ -31,19 +32,32 @@ export const OPERATION_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ance
 /** One year, as browsers' preload lists expect; only ever sent over https (RFC 6797 §7.2). */
 const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
+/**
+ * Paths whose answers are data for a script, never a document: the operations, and the event hub's
+ * negotiate (it carries the connection's credential) and its event stream (issue 30 item 12).
+ */
+const DATA_PREFIXES = [OPERATION_PREFIX, EVENT_HUB_PATH];
+
+/**
+ * Set on the raw response when the request arrives, not when Fastify sends: a route that hijacks
+ * its reply (the event hub's server-sent-events stream) writes its head itself and skips onSend,
+ * so a header set there never left with it (issue 30 item 12). Node merges these into whatever head
+ * is written, by Fastify or by the route; a route's own value for a header wins.
+ */
 export function installSecurityHeaders(app: FastifyInstance): void {
-  // A callback hook, not an async one: it runs on every answer, and a promise per request costs (issue 12).
-  app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-    if (request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
-    if (request.url.startsWith(OPERATION_PREFIX)) {
-      reply.header('content-security-policy', OPERATION_CONTENT_SECURITY_POLICY);
-      // Operation answers carry session data (the user, their accounts): no cache, shared or private, keeps them.
-      reply.header('cache-control', 'no-store');
+  // A callback hook, not an async one: it runs on every request, and a promise per request costs (issue 12).
+  app.addHook('onRequest', (request, reply, done) => {
+    const response = reply.raw;
+    response.setHeader('x-content-type-options', 'nosniff');
+    response.setHeader('referrer-policy', 'same-origin');
+    if (request.protocol === 'https') response.setHeader('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+    if (DATA_PREFIXES.some((prefix) => request.url.startsWith(prefix))) {
+      response.setHeader('content-security-policy', OPERATION_CONTENT_SECURITY_POLICY);
+      // Their answers carry session data (the user, their accounts, a connection token): no cache, shared or private, keeps them.
+      response.setHeader('cache-control', 'no-store');
     } else {
-      reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+      response.setHeader('content-security-policy', CONTENT_SECURITY_POLICY);
     }
-    done(null, payload);
+    done();
   });
 }

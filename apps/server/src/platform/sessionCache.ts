@@ -16,10 +16,13 @@ export interface CachedSession {
  * Sessions as read from the database, kept per node so a read-only call costs no query. Any
  * mutating operation clears every node's cache through LISTEN/NOTIFY (DESIGN.md scale-out), so
  * capability, password, MFA and IP-list changes apply from the next request on, on every node;
- * the TTL bounds what a lost notification could leave behind.
+ * the TTL bounds what a lost notification could leave behind. While the LISTEN connection is down
+ * (a failover: issue 30 item 8) nothing is cached, and what was cached before is dropped, since a
+ * sign-out on another node would go unheard; it caches again once the channel listens again.
  */
 export class SessionCache {
   private readonly entries = new Map<string, CachedSession>();
+  private isDeaf = false;
 
   constructor(
     private readonly handle: Pick<DatabaseHandle, 'listen' | 'notify'> | undefined,
@@ -28,7 +31,17 @@ export class SessionCache {
   ) {}
 
   async start(): Promise<void> {
-    await this.handle?.listen(CHANNEL, () => this.entries.clear());
+    await this.handle?.listen(CHANNEL, () => this.entries.clear(), {
+      onLost: () => {
+        this.isDeaf = true;
+        this.entries.clear();
+      },
+      onReconnect: () => {
+        // Notifications are heard again from here on; the cache starts empty.
+        this.isDeaf = false;
+        this.entries.clear();
+      },
+    });
   }
 
   get(tokenHash: string): CachedSession | undefined {
@@ -41,6 +54,7 @@ export class SessionCache {
   }
 
   set(tokenHash: string, entry: CachedSession): void {
+    if (this.isDeaf) return;
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(tokenHash, entry);
   }

@@ -84,6 +84,15 @@ export async function recentEventsOf(db: Queryable, userAccountId: number, since
     .orderBy(outboxEvents.id);
 }
 
+/** Every outbox event since `since` (ms), within the last REPLAY_WINDOW_MS, oldest first: what a node that could not listen missed. */
+export async function outboxEventsSince(db: Queryable, since: number, now = Date.now()): Promise<EventRow[]> {
+  return db
+    .select()
+    .from(outboxEvents)
+    .where(gt(outboxEvents.createdAt, new Date(Math.max(since, now - REPLAY_WINDOW_MS))))
+    .orderBy(outboxEvents.id);
+}
+
 /**
  * The Account Managers who decide an organisation's pending orders (spec §6 Credit Check Order
  * Management Execute): its own active users holding it — the rule the Request review screen and the

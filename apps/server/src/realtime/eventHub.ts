@@ -148,6 +148,15 @@ export class EventHub {
       else if (client.isHandshaken) client.transport?.send(encode({ type: MessageType.Ping }));
     }
     if (now - this.lastSessionCheck < SESSION_CHECK_MS || this.clients.size === 0) return;
+    await this.checkSessions(now);
+  }
+
+  /** Back to listening after a lost connection (issue 30 item 8): a sign-out in between was not heard, so the database is asked. */
+  async onReconnect(): Promise<void> {
+    if (this.clients.size > 0) await this.checkSessions(Date.now());
+  }
+
+  private async checkSessions(now: number): Promise<void> {
     this.lastSessionCheck = now;
     const ended = await readHeldSessions(this.database.db, [...this.clients.values()].map((c) => c.session), this.config, now);
     for (const client of this.clients.values()) if (ended.has(client.session.tokenHash)) this.drop(client, 'The session ended.', false);

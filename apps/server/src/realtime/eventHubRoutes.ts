@@ -74,7 +74,8 @@ export function registerEventHub(
       stream.writeHead(409, { 'content-type': 'text/plain; charset=utf-8' }).end('The connection is already in use.');
       return;
     }
-    stream.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+    // The security headers (platform/securityHeaders.ts) are on the raw response already: writeHead adds these to them.
+    stream.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
     // A comment line: the stream is open, so the client's EventSource reports it connected.
     stream.write(':\n\n');
     request.raw.on('close', () => hub.detach(token));

@@ -5,10 +5,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LiveServerMessage } from '@cmp/contracts/realtime';
 import type { DatabaseHandle, Queryable } from '../platform/db/database';
 import { liveEvents } from '../platform/db/schema/realtime';
-import { instanceSettings } from '../platform/db/schema/branding';
 import type { ServerConfig } from '../platform/config';
 import { capabilityFingerprints, endSessionsOfUsers, readHeldSessions } from './liveQueries';
-import { readOutboxEvent, recentEventsOf, toLiveMessage } from './businessEvents';
+import { maintenanceStateOf, readMaintenance, storeMaintenance, type MaintenanceState } from './maintenanceAnnouncement';
+import { outboxEventsSince, readOutboxEvent, recentEventsOf, toLiveMessage } from './businessEvents';
 
 /** The one LISTEN/NOTIFY channel of the live hub; the database's triggers notify on it too (migration 0023). */
 export const LIVE_CHANNEL = 'cmp_live';
@@ -21,6 +21,8 @@ const CAPABILITY_CHECK_DELAY_MS = 200;
 const LIVE_EVENT_LIFETIME_MS = 3_600_000;
 /** How long a census waits for the other nodes' answers. */
 const CENSUS_WAIT_MS = 500;
+/** A notification sent this long before the LISTEN connection was noticed lost may not have arrived. */
+const LOSS_MARGIN_MS = 5_000;
 
 /** Who receives a message: everyone signed in, some users, or the users of one account and below. */
 export type LiveAudience = { userAccountIds: number[] } | { accountPath: string };
@@ -30,34 +32,6 @@ export interface NodeCount {
   nodeId: string;
   host: string;
   signedIn: number;
-}
-
-/** The announcement in force: "soon", or a countdown to a moment (spec §4 Maintenance). */
-type MaintenanceState = { isSoon: true } | { startsAt: number };
-
-/** The instance setting that keeps the announcement in force, so a node that starts later knows it. */
-const MAINTENANCE_SETTING = 'live.maintenance';
-
-/** spec §4: a number counts down, true is "soon", false — or an empty message — ends the announcement (null); other messages leave it. */
-function maintenanceStateOf(message: LiveServerMessage, now = Date.now()): MaintenanceState | null | 'unchanged' {
-  if (message.type === 'message') return message.text.trim() === '' ? null : 'unchanged';
-  if (message.type !== 'maintenance') return 'unchanged';
-  const { mode } = message;
-  return mode === false ? null : mode === true ? { isSoon: true } : { startsAt: now + mode * 1_000 };
-}
-
-/** Writes the announcement a broadcast makes or ends, in the broadcast's transaction. */
-async function storeMaintenance(db: Queryable, message: LiveServerMessage): Promise<void> {
-  const state = maintenanceStateOf(message);
-  if (state === 'unchanged') return;
-  if (state === null) {
-    await db.delete(instanceSettings).where(eq(instanceSettings.key, MAINTENANCE_SETTING));
-    return;
-  }
-  await db
-    .insert(instanceSettings)
-    .values({ key: MAINTENANCE_SETTING, value: state })
-    .onConflictDoUpdate({ target: instanceSettings.key, set: { value: state, updatedAt: new Date() } });
 }
 
 /** A socket's signed-in session, once its auth message matched the cookie's live session. */
@@ -71,12 +45,16 @@ export interface LiveSession {
   signedInAt: number;
 }
 
+type OutboxRow = NonNullable<Awaited<ReturnType<typeof readOutboxEvent>>>;
+
 /** Another consumer of the bus: the event hub (eventHub.ts) hears committed outbox rows and ended sessions. */
 export interface BusListener {
   /** Whether it holds anyone an outbox event could be for: a node with nobody to tell reads no rows. */
   hasConnections(): boolean;
-  onOutboxEvent(row: NonNullable<Awaited<ReturnType<typeof readOutboxEvent>>>): Promise<void>;
+  onOutboxEvent(row: OutboxRow): Promise<void>;
   onSessionEnded(publicId: string): void;
+  /** The bus is heard again after a lost connection (the missed outbox rows come through onOutboxEvent): check what else may have changed. */
+  onReconnect?(): Promise<void>;
 }
 
 /** One socket as the hub sees it (liveSocket.ts). */
@@ -118,6 +96,8 @@ export class LiveHub {
   private maintenance: MaintenanceState | undefined;
   private readonly censuses = new Map<string, NodeCount[]>();
   private readonly listeners: BusListener[] = [];
+  /** When the LISTEN connection was lost (issue 30 item 8); undefined while listening. */
+  private lostAt: number | undefined;
   readonly nodeId = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
 
   constructor(
@@ -127,9 +107,19 @@ export class LiveHub {
   ) {}
 
   async start(): Promise<void> {
-    await this.database.listen(LIVE_CHANNEL, (payload) => {
-      this.onBusEvent(payload).catch((error: unknown) => this.log.error({ err: error }, 'live hub: an event was not delivered'));
-    });
+    await this.database.listen(
+      LIVE_CHANNEL,
+      (payload) => {
+        this.onBusEvent(payload).catch((error: unknown) => this.log.error({ err: error }, 'live hub: an event was not delivered'));
+      },
+      {
+        onLost: () => {
+          this.lostAt ??= Date.now();
+          this.log.warn('live hub: the LISTEN connection was lost; reconnecting');
+        },
+        onReconnect: () => this.recover().catch((error: unknown) => this.log.error({ err: error }, 'live hub: what was missed while not listening was not re-read')),
+      },
+    );
     this.sweepTimer = setInterval(() => {
       this.sweep().catch((error: unknown) => this.log.warn({ err: error }, 'live hub: the session sweep failed'));
     }, SWEEP_INTERVAL_MS);
@@ -139,8 +129,8 @@ export class LiveHub {
 
   /** The announcement in force survives every node's restart: it is kept in the database. */
   async restoreMaintenance(): Promise<void> {
-    const [stored] = await this.database.db.select({ value: instanceSettings.value }).from(instanceSettings).where(eq(instanceSettings.key, MAINTENANCE_SETTING)).limit(1);
-    if (stored && !this.maintenance) this.maintenance = stored.value as MaintenanceState;
+    const stored = await readMaintenance(this.database.db);
+    if (stored && !this.maintenance) this.maintenance = stored;
   }
 
   stop(): void {
@@ -227,10 +217,7 @@ export class LiveHub {
       // Every committed outbox row notifies every node: one with nobody to tell skips the read.
       if (this.connections.size === 0 && !this.listeners.some((listener) => listener.hasConnections())) return;
       const row = await readOutboxEvent(this.database.db, event.id);
-      if (!row) return;
-      const live = toLiveMessage(row);
-      if (live) this.deliver(live.message, { userAccountIds: live.userAccountIds });
-      for (const listener of this.listeners) await listener.onOutboxEvent(row);
+      if (row) await this.onOutboxRow(row);
       return;
     }
     if (event.k === 'send') {
@@ -243,6 +230,31 @@ export class LiveHub {
     else if (event.k === 'caps') this.scheduleCapabilityCheck();
     else if (event.k === 'census') await this.notify({ k: 'count', id: event.id, n: this.count(event.p) });
     else if (event.k === 'count') this.censuses.get(event.id)?.push(event.n);
+  }
+
+  /**
+   * Back to listening after a lost connection: what the other nodes said in between was not heard.
+   * The outbox's events since the loss are delivered again (at least once: the portal skips ids it
+   * has shown), ended sessions and changed capabilities are read from the database, and so is the
+   * maintenance announcement in force. Plain broadcast messages of the gap are not kept anywhere: lost.
+   */
+  private async recover(): Promise<void> {
+    if (this.isStopped) return;
+    const since = (this.lostAt ?? Date.now()) - LOSS_MARGIN_MS;
+    this.lostAt = undefined;
+    this.log.info('live hub: listening again; re-reading what was missed');
+    this.maintenance = await readMaintenance(this.database.db);
+    if (this.connections.size > 0 || this.listeners.some((listener) => listener.hasConnections())) {
+      for (const row of await outboxEventsSince(this.database.db, since)) await this.onOutboxRow(row);
+    }
+    for (const listener of this.listeners) await listener.onReconnect?.();
+    await this.checkHeldSessions(Date.now());
+  }
+
+  private async onOutboxRow(row: OutboxRow): Promise<void> {
+    const live = toLiveMessage(row);
+    if (live) this.deliver(live.message, { userAccountIds: live.userAccountIds });
+    for (const listener of this.listeners) await listener.onOutboxEvent(row);
   }
 
   private remember(message: LiveServerMessage): void {
@@ -309,6 +321,10 @@ export class LiveHub {
    */
   async sweep(now = Date.now()): Promise<void> {
     for (const connection of this.connections) connection.checkAlive();
+    await this.checkHeldSessions(now);
+  }
+
+  private async checkHeldSessions(now: number): Promise<void> {
     const held = [...this.connections].flatMap((c) => (c.session ? [c.session] : []));
     if (held.length === 0) return;
     const expired = await readHeldSessions(this.database.db, held, this.config, now);

@@ -4,6 +4,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type * as schema from './schema';
 import { PgliteWorkerClient } from './pgliteWorkerClient';
+import { NotificationListener, type ListenHooks, type ListenerHealth } from './notificationListener';
 import { namePreparedStatements } from './preparedStatements';
 import { serverFile } from '../serverFiles';
 
@@ -15,14 +16,21 @@ export type Queryable = Database | Tx;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
-  /** LISTEN on a channel: how app nodes sharing one database tell each other about changes. */
-  listen(channel: string, onNotify: (payload: string) => void): Promise<void>;
+  /**
+   * LISTEN on a channel: how app nodes sharing one database tell each other about changes. On
+   * PostgreSQL the connection can be lost and is re-opened (notificationListener.ts): `hooks` hear both.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, hooks?: ListenHooks): Promise<void>;
+  /** Each channel listened on and whether it is listening now (/healthz); PGlite's, in-process, cannot be lost. */
+  listenerHealth(): ListenerHealth[];
   notify(channel: string, payload: string): Promise<void>;
   /**
    * Raw SQL for a library that brings its own statements (pg-boss, platform/jobs.ts): `$n`
    * parameters with values, or — without values — several statements at once.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** PostgreSQL only: the backend of the LISTEN connection (tests end it to play a failover). */
+  listenerBackendPid?(): Promise<number | undefined>;
   close(): Promise<void>;
 }
 
@@ -52,12 +60,15 @@ async function openPglite(dataDir: string, template: string | undefined): Promis
   ]);
   const db = drizzle(client as PGlite, { schema });
   await migrate(db, { migrationsFolder });
+  const channels = new Set<string>();
   return {
     db: db as unknown as Database,
     kind: 'pglite',
     async listen(channel, onNotify) {
       await client.listen(channel, onNotify);
+      channels.add(channel);
     },
+    listenerHealth: () => [...channels].map((channel) => ({ channel, isListening: true })),
     async notify(channel, payload) {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
@@ -119,26 +130,23 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
   // From here on, statements are sent named (preparedStatements.ts); the migrations' connection was not.
   if (process.env.DATABASE_NAMED_STATEMENTS !== '0') pool.on('connect', namePreparedStatements);
   const db = drizzle(pool, { schema });
-  const listeners: InstanceType<typeof pg.Client>[] = [];
+  // keepAlive: a peer gone without a word (a failed-over host) is noticed by TCP, not only on the next notification.
+  const listener = new NotificationListener(() => new pg.Client({ connectionString: databaseUrl, keepAlive: true }));
   return {
     db: db as unknown as Database,
     kind: 'postgres',
-    async listen(channel, onNotify) {
+    async listen(channel, onNotify, hooks) {
       if (!CHANNEL.test(channel)) throw new Error(`bad channel ${channel}`);
-      // A dedicated connection: a pooled one would lose its LISTEN when returned to the pool.
-      const listener = new pg.Client({ connectionString: databaseUrl });
-      await listener.connect();
-      listener.on('notification', (message) => message.channel === channel && onNotify(message.payload ?? ''));
-      listener.on('error', () => undefined);
-      await listener.query(`listen ${channel}`);
-      listeners.push(listener);
+      await listener.listen(channel, onNotify, hooks);
     },
+    listenerHealth: () => listener.health(),
+    listenerBackendPid: () => listener.backendPid(),
     async notify(channel, payload) {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
     executeSql: (text, values) => pool.query(text, values),
     async close() {
-      await Promise.all(listeners.map((l) => l.end().catch(() => undefined)));
+      await listener.close();
       await pool.end();
     },
   };
