@@ -11,7 +11,9 @@ import {
   formatDay,
   lastDayBefore,
   parseDay,
+  startOfDay,
   termEnd,
+  utcDayOf,
 } from './dates';
 
 // The server's one date module (issue 30 item 6): the billing calendar's month-end clamp for every
@@ -102,6 +104,14 @@ describe('calendar days', () => {
   it('knows the days of each month, February of leap years included', () => {
     expect(['2026-01-15', '2026-02-01', '2028-02-29', '2100-02-10', '2000-02-10', '2026-04-30'].map((d) => daysInMonth(parseDay(d)))).toEqual([31, 28, 29, 28, 29, 30]);
     expect(formatDay(firstOfMonth(parseDay('2028-02-29')))).toBe('2028-02-01');
+  });
+
+  it('adds months to a day exactly as addCalendarMonths does, on every day of 2027–2029 and ±40 months', () => {
+    for (let day = parseDay('2027-01-01'); day < parseDay('2030-01-01'); day++) {
+      for (const months of [-40, -13, -1, 1, 2, 11, 12, 36, 40]) {
+        expect(addMonthsToDay(day, months)).toBe(utcDayOf(addCalendarMonths(startOfDay(day), months)));
+      }
+    }
   });
 
   it('adds months to a day with the clamp and prints the last day of a period', () => {

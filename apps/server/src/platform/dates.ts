@@ -1,4 +1,5 @@
 import { tz } from '@date-fns/tz';
+import { UTCDate } from '@date-fns/utc';
 import { addMonths as addMonthsIn } from 'date-fns';
 import { COMMITMENT_MONTHS, type Commitment } from '@cmp/contracts/orders';
 
@@ -30,7 +31,10 @@ export const TERM_TIME_ZONE = 'UTC';
  * time, clamped to the last day of a shorter month. Negative `months` go back.
  */
 export function addCalendarMonths(instant: Date, months: number, timeZone: string = TERM_TIME_ZONE): Date {
-  return new Date(addMonthsIn(instant, months, { in: tz(timeZone) }).getTime());
+  // UTCDate reads the fields in UTC directly; tz() goes through Intl, some 50 times slower, which a
+  // billing run walking the days of 100,000 subscriptions would feel (billing/subscriptionCharges.ts).
+  const moved = timeZone === 'UTC' ? addMonthsIn(new UTCDate(instant.getTime()), months) : addMonthsIn(instant, months, { in: tz(timeZone) });
+  return new Date(moved.getTime());
 }
 
 /** `years` calendar years after `instant` (29 February → 28 February in a common year). */
@@ -86,8 +90,20 @@ export const utcDayOf = (instant: Date): Day => Math.floor(instant.getTime() / D
 /** The instant a Day begins, in UTC. */
 export const startOfDay = (day: Day): Date => new Date(day * DAY_MS);
 
-/** The Day `months` calendar months after `day`, clamped to the month's last day (Jan 31 + 1 → Feb 28/29). */
-export const addMonthsToDay = (day: Day, months: number): Day => utcDayOf(addCalendarMonths(startOfDay(day), months, 'UTC'));
+/**
+ * The Day `months` calendar months after `day`, clamped to the month's last day (Jan 31 + 1 → Feb
+ * 28/29): addCalendarMonths' rule on whole days. Written out, as the billing calendar had it, because
+ * a billing run calls it for every period of every subscription and this is a few times faster than
+ * going through date-fns; dates.test.ts checks both agree on every day of several years.
+ */
+export function addMonthsToDay(day: Day, months: number): Day {
+  const date = startOfDay(day);
+  const total = date.getUTCFullYear() * 12 + date.getUTCMonth() + months;
+  const year = Math.floor(total / 12);
+  const month = total - year * 12;
+  const lastOfMonth = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return dayOf(year, month + 1, Math.min(date.getUTCDate(), lastOfMonth));
+}
 
 /** The first day of the month `day` lies in. */
 export const firstOfMonth = (day: Day): Day => parseDay(`${formatDay(day).slice(0, 7)}-01`);
