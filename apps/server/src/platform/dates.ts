@@ -116,6 +116,3 @@ export function daysInMonth(day: Day): number {
 
 /** `YYYY-MM-DD` of the day before an exclusive end date `YYYY-MM-DD` (a period's last day as printed). */
 export const lastDayBefore = (exclusiveEnd: string): string => formatDay(parseDay(exclusiveEnd) - 1);
-
-/** The instant the day after `date` begins (UTC): the exclusive end of a range whose last day is `date`. */
-export const startOfNextUtcDay = (date: Date): Date => startOfDay(utcDayOf(date) + 1);
