@@ -33,6 +33,31 @@ export default tseslint.config(
     },
   },
   {
+    // DESIGN.md "dates": month and day arithmetic lives in the server's one date module, with the
+    // billing calendar's month-end clamp; a hand-written setUTCMonth(m + 1) overflows 31 Jan to 3 Mar.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/platform/dates.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['setUTCMonth', 'setMonth', 'setUTCFullYear', 'setFullYear', 'setUTCDate', 'setDate'].map((property) => ({
+          property,
+          message: 'Calendar arithmetic goes through apps/server/src/platform/dates.ts (addCalendarMonths, termEnd, addDays …).',
+        })),
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/platform/dates.ts', 'apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'Literal[value=86400000]', message: 'Use DAY_MS or a day helper from apps/server/src/platform/dates.ts.' },
+      ],
+    },
+  },
+  {
     files: ['scripts/**', 'e2e/**'],
     rules: { 'no-console': 'off' },
   },

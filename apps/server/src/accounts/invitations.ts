@@ -1,10 +1,11 @@
 import { normalizeLocale, type Locale } from '@cmp/contracts/locales';
 import { translateMessage } from '../platform/i18n/messages';
 import type { MailMessage } from '../platform/mail';
+import { DAY_MS } from '../platform/dates';
 
 /** How long an invitation's set-password link stays valid (longer than a reset link: people take days to react). */
 export const INVITATION_DAYS = 7;
-export const INVITATION_MS = INVITATION_DAYS * 86_400_000;
+export const INVITATION_MS = INVITATION_DAYS * DAY_MS;
 
 /**
  * The invitation of a new user (CreateAccount, account imports): a set-password link through the

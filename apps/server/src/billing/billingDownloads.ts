@@ -7,6 +7,7 @@ import { accessDenied } from '../platform/errors';
 import { requireAccountInHierarchy } from '../platform/access';
 import { catalogueText, safeFileName, workbookDownload, type ExcelColumn } from '../platform/excel';
 import { readStoredFile } from '../platform/files';
+import { lastDayBefore } from '../platform/dates';
 import { defineOperation, type OperationDefinition } from '../platform/operations';
 import { loadPlatformBranding } from '../branding/brandingRoutes';
 import { rowsOf } from '../platform/db/rowsOf';
@@ -83,7 +84,7 @@ const exportOnlineBill = defineOperation({
       { titleKey: 'billing_reason', width: 24, value: (l) => catalogueText(locale, `billing_reason_${l.Reason}`) },
       { titleKey: 'billing_period_start', width: 12, value: (l) => l.PeriodStart },
       // The days billed end the day before PeriodEnd (exclusive in the API).
-      { titleKey: 'billing_period_end', width: 12, value: (l) => new Date(Date.parse(`${l.PeriodEnd}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10) },
+      { titleKey: 'billing_period_end', width: 12, value: (l) => lastDayBefore(l.PeriodEnd) },
       { titleKey: 'billing_quantity', width: 10, value: (l) => l.Quantity },
       { titleKey: 'billing_unit_price', width: 14, value: (l) => number(l.UnitPrice) },
       { titleKey: 'billing_amount', width: 14, value: (l) => number(l.Amount) },

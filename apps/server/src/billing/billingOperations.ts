@@ -25,7 +25,8 @@ import { withIdempotency } from '../platform/idempotency';
 import { defineOperation, type OperationDefinition } from '../platform/operations';
 import type { CallerSession } from '../platform/session';
 import { rowsOf } from '../platform/db/rowsOf';
-import { addMonths, formatDay, intervalContaining, intervalOf, localDay } from './calendar';
+import { addMonthsToDay as addMonths, formatDay, HOUR_MS, utcDayOf } from '../platform/dates';
+import { intervalContaining, intervalOf, localDay } from './calendar';
 import { BILLING_RUN_JOB, createBillingRun, lastEndedInterval } from './billingRun';
 import { partyOf } from './parties';
 import {
@@ -66,7 +67,7 @@ const runBilling = defineOperation({
     const scope = input.accountId === undefined ? ctx.caller.companyAccount : await requireAccountInHierarchy(ctx.db, ctx.caller, input.accountId, runRule('Execute'));
     const interval = input.intervalId ? intervalOf(input.intervalId) : lastEndedInterval();
     // Over somewhere on Earth at least (UTC+14): a payer still inside it is left for a later run.
-    if (interval.end > Math.floor((Date.now() + 14 * 3_600_000) / 86_400_000)) throw new ApiError(400, 'billing_interval_open', { intervalId: interval.id });
+    if (interval.end > utcDayOf(new Date(Date.now() + 14 * HOUR_MS))) throw new ApiError(400, 'billing_interval_open', { intervalId: interval.id });
     const isTop = ctx.caller.companyAccount.parentId === null && input.accountId === undefined;
     const run = await withIdempotency(ctx, RUN_OPERATION, input, async (tx) => {
       const runId = await createBillingRun(tx, { intervalId: interval.id, scopeAccountId: isTop ? null : scope.id, startedByAccountId: ctx.caller.userAccount.id });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../platform/db/database';
 import { rowsOf } from '../platform/db/rowsOf';
+import { startOfDay } from '../platform/dates';
 import type { Interval } from './calendar';
 
 // Who a month bills (issue 15 "every level of the chain"): every company and every reseller — the
@@ -16,7 +17,7 @@ export interface PayerToBill {
 }
 
 export async function payersToBill(db: Queryable, interval: Interval, scopePath: string, options: { excludeId?: number; limit?: number } = {}): Promise<PayerToBill[]> {
-  const bound = new Date((interval.end + 1) * 86_400_000);
+  const bound = startOfDay(interval.end + 1);
   const exclude = options.excludeId === undefined ? sql`true` : sql`c.id <> ${options.excludeId}`;
   const limit = options.limit === undefined ? sql`` : sql`limit ${options.limit}`;
   // A subscription's payers are among the ids of its path: found by primary key, not by a prefix

@@ -3,6 +3,7 @@ import type { Database, Queryable } from '../platform/db/database';
 import { accounts, billingRuns } from '../platform/db/schema';
 import { runBounded, type JobContext, type JobDefinition } from '../platform/jobs';
 import { refreshStatistics } from '../platform/db/statisticsJobs';
+import { utcDayOf } from '../platform/dates';
 import { intervalContaining, intervalOf, previousInterval, type Interval } from './calendar';
 import { billPayers, newRunCache } from './payerBilling';
 import { payersToBill, type PayerToBill } from './billingPayers';
@@ -25,7 +26,7 @@ export const PAYER_CONCURRENCY = 4;
  * still be in it; billPayers leaves such a payer for a later run.
  */
 export function lastEndedInterval(now = new Date()): Interval {
-  return previousInterval(intervalContaining(Math.floor(now.getTime() / 86_400_000)));
+  return previousInterval(intervalContaining(utcDayOf(now)));
 }
 
 

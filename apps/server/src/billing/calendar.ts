@@ -2,22 +2,9 @@
 // counted as a whole number of days since 1970-01-01. Arithmetic on such numbers never meets a
 // daylight-saving change — a day of 23 or 25 hours is still one day — so proration is DST-safe by
 // construction; only turning an instant into a local date needs the time zone (Intl does that).
+// The day arithmetic itself (Day, the month-end clamp) is the server's one date module.
 
-/** A local date as the number of days since 1970-01-01. */
-export type Day = number;
-
-const DAY_MS = 86_400_000;
-
-export const dayOf = (year: number, month: number, date: number): Day => Date.UTC(year, month - 1, date) / DAY_MS;
-
-/** `YYYY-MM-DD` → Day. */
-export function parseDay(text: string): Day {
-  const [year, month, date] = text.split('-').map(Number) as [number, number, number];
-  return dayOf(year, month, date);
-}
-
-/** Day → `YYYY-MM-DD`. */
-export const formatDay = (day: Day): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
+import { addMonthsToDay, dayOf, formatDay, parseDay, type Day } from '../platform/dates';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -42,16 +29,6 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
-/** The day `months` calendar months after `day`, clamped to the month's last day (Jan 31 + 1 → Feb 28/29). */
-export function addMonths(day: Day, months: number): Day {
-  const d = new Date(day * DAY_MS);
-  const total = d.getUTCFullYear() * 12 + d.getUTCMonth() + months;
-  const year = Math.floor(total / 12);
-  const month = total - year * 12;
-  const lastOfMonth = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  return Date.UTC(year, month, Math.min(d.getUTCDate(), lastOfMonth)) / DAY_MS;
-}
-
 /** A billing interval: the calendar month `YYYY-MM`, its first day and the day after its last. */
 export interface Interval {
   id: string;
@@ -62,7 +39,7 @@ export interface Interval {
 export function intervalOf(id: string): Interval {
   const [year, month] = id.split('-').map(Number) as [number, number];
   const start = dayOf(year, month, 1);
-  return { id, start, end: addMonths(start, 1) };
+  return { id, start, end: addMonthsToDay(start, 1) };
 }
 
 /** The month a day lies in. */

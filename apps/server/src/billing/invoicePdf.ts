@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { Invoice } from '@cmp/contracts/billing';
 import type { Locale } from '@cmp/contracts/locales';
 import { catalogueText } from '../platform/excel';
+import { lastDayBefore } from '../platform/dates';
 
 // An invoice as a PDF document (issue 15 "Invoice documents"): the branding's logo and colour, seller
 // and buyer with addresses and VAT ids, the lines, tax and totals, in the reader's language. Drawn
@@ -40,8 +41,7 @@ export async function renderInvoicePdf(invoice: Invoice, locale: Locale, brand: 
   const unit = (amount: string) => new Intl.NumberFormat(locale, { style: 'currency', currency: invoice.Currency, maximumFractionDigits: 6 }).format(Number(amount));
   const day = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
   // A line's and the invoice's period end is exclusive: people read the last day billed.
-  const lastDay = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-  const period = (start: string, end: string) => (lastDay(end) <= start ? day(start) : `${day(start)} – ${day(lastDay(end))}`);
+  const period = (start: string, end: string) => (lastDayBefore(end) <= start ? day(start) : `${day(start)} – ${day(lastDayBefore(end))}`);
   const country = (code: string | null) => (code ? (new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code) : '');
   const color = `#${/^[0-9a-f]{6}$/i.test(brand.primaryColor) ? brand.primaryColor : '1867c0'}`;
   const heading = text(invoice.Kind === 'CreditNote' ? 'billing_credit_note' : 'billing_invoice');

@@ -1,11 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { BILLING_FREQUENCY_MONTHS, COMMITMENT_MONTHS, type BillingFrequency, type Commitment } from '@cmp/contracts/orders';
+import { BILLING_FREQUENCY_MONTHS, type BillingFrequency, type Commitment } from '@cmp/contracts/orders';
 import type { Database, Queryable, Tx } from '../platform/db/database';
 import { billedPayerIntervals, billingRuns, customCharges } from '../platform/db/schema';
 import { rowsOf } from '../platform/db/rowsOf';
 import { customerPricelistId, customerPricelistIds } from '../pricing/customerPricelist';
 import { effectivePricesOfPricelist } from '../pricing/effectivePrice';
 import { money } from '../pricing/money';
+import { commitmentMonths, startOfDay } from '../platform/dates';
 import { localDay, type Interval } from './calendar';
 import { subscriptionCharges, type SubscriptionState } from './subscriptionCharges';
 import { partiesOf, type Party } from './parties';
@@ -87,7 +88,7 @@ const statesOf = (row: SubscriptionRow, timeZone: string): SubscriptionState[] =
     quantity: h.quantity,
     billable: BILLABLE.has(h.status),
     unitPrice: h.unitPrice,
-    periodMonths: h.isPrepaid ? (COMMITMENT_MONTHS[h.commitment as Commitment] ?? 1) : (BILLING_FREQUENCY_MONTHS[h.billingFrequency as BillingFrequency] ?? 1),
+    periodMonths: h.isPrepaid ? commitmentMonths(h.commitment as Commitment) : (BILLING_FREQUENCY_MONTHS[h.billingFrequency as BillingFrequency] ?? 1),
     anchor: localDay(new Date(h.termStartDate ?? h.validFrom), timeZone),
   }));
 
@@ -96,7 +97,7 @@ async function subscriptionLinesOf(tx: Tx, cache: BillingRunCache, payers: reado
   const linesOf = new Map<number, PendingLine[]>(payers.map((payer) => [payer.id, []]));
   if (payers.length === 0) return linesOf;
   // Any state from before the month's end in any time zone (UTC+14 at most after it).
-  const bound = new Date(Date.UTC(1970, 0, 1) + (interval.end + 1) * 86_400_000);
+  const bound = startOfDay(interval.end + 1);
   // The payers' subtrees as constant prefixes, each a range of the path index, and everything else
   // looked up by key from the account (`offset 0` keeps the planner from turning the lookups into
   // joins): a pattern taken from a column, a filter on the account type or a hash join read every

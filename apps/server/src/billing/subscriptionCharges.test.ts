@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, formatDay, intervalOf, localDay, parseDay } from './calendar';
+import { addMonthsToDay as addMonths, formatDay, parseDay } from '../platform/dates';
+import { intervalOf, localDay } from './calendar';
 import { subscriptionCharges, type ServiceTerms, type SubscriptionState } from './subscriptionCharges';
 import { money, roundToMinorUnit } from '../pricing/money';
 

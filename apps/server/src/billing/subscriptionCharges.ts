@@ -1,6 +1,7 @@
 import type { InvoiceLineReason } from '@cmp/contracts/billing';
 import { Money, money, roundToMinorUnit } from '../pricing/money';
-import { addMonths, intervalContaining, type Day, type Interval } from './calendar';
+import { addMonthsToDay as addMonths, type Day } from '../platform/dates';
+import { intervalContaining, type Interval } from './calendar';
 
 // What one subscription bills in one month (issue 15; README "Billing"). Pure: the billing run and
 // the tests give it the subscription's states, and it answers the lines.

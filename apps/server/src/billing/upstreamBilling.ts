@@ -4,7 +4,8 @@ import type { UpstreamCost } from '../platform/db/schema';
 import type { Tx } from '../platform/db/database';
 import { rowsOf } from '../platform/db/rowsOf';
 import { money } from '../pricing/money';
-import { parseDay, type Interval } from './calendar';
+import { HOUR_MS, parseDay, startOfDay } from '../platform/dates';
+import type { Interval } from './calendar';
 import { payersToBill } from './billingPayers';
 import type { PendingLine } from './invoiceWriting';
 import type { Party } from './parties';
@@ -39,7 +40,7 @@ export interface SellerLine extends PendingLine {
 }
 
 /** The month is over in the last time zone (UTC−12): 12 hours after it ended in UTC. */
-const OVER_EVERYWHERE_MS = 12 * 3_600_000;
+const OVER_EVERYWHERE_MS = 12 * HOUR_MS;
 
 interface IssuedLine {
   subscription_account_id: number;
@@ -63,7 +64,7 @@ interface IssuedLine {
  * not over everywhere or something below it is still to bill.
  */
 export async function upstreamLines(tx: Tx, payer: Party, interval: Interval, now: Date): Promise<SellerLine[] | 'waiting'> {
-  if (now.getTime() < interval.end * 86_400_000 + OVER_EVERYWHERE_MS) return 'waiting';
+  if (now.getTime() < startOfDay(interval.end).getTime() + OVER_EVERYWHERE_MS) return 'waiting';
   if ((await payersToBill(tx, interval, payer.path, { excludeId: payer.id, limit: 1 })).length > 0) return 'waiting';
   const issued = await rowsOf<IssuedLine>(
     tx,

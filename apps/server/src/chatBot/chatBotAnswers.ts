@@ -11,13 +11,13 @@ import { openAndRecentlyRejectedOrders, type OrderSummary } from '../orders/orde
 import { unresolvedFailedProvisioning } from '../provisioning/provisioningQueries';
 import { findKnowledgeBaseArticle, type KnowledgeBaseMatch } from '../support/knowledgeBase';
 import { conversationTopicOf, dataTopicOf } from './chatBotTopics';
+import { daysAgo } from '../platform/dates';
 
 /** Subscriptions whose commitment ends within this many days count as "ending soon". */
 export const ENDING_SOON_DAYS = 90;
 /** Rejected orders are mentioned for this many days after the decision. */
 export const RECENTLY_REJECTED_DAYS = 30;
 const MAX_ITEMS = 10;
-const DAY_MS = 86_400_000;
 
 interface AnswerContext {
   db: Queryable;
@@ -101,7 +101,7 @@ const formatDate = (ctx: AnswerContext, value: Date) => new Intl.DateTimeFormat(
 const formatMoney = (ctx: AnswerContext, amount: string, currency: string) => new Intl.NumberFormat(ctx.locale, { style: 'currency', currency }).format(Number(amount));
 
 async function ordersAnswer(ctx: AnswerContext, text: Text): Promise<ChatBotAnswer> {
-  const { open, rejected } = await openAndRecentlyRejectedOrders(ctx.db, ctx.caller, new Date(Date.now() - RECENTLY_REJECTED_DAYS * DAY_MS), MAX_ITEMS);
+  const { open, rejected } = await openAndRecentlyRejectedOrders(ctx.db, ctx.caller, daysAgo(RECENTLY_REJECTED_DAYS), MAX_ITEMS);
   const facts = (order: OrderSummary) => ({ id: String(order.id), quantity: String(order.quantity), product: order.productDisplayName, company: order.companyName });
   // Issue 10: the rejected orders are a list of their own, under their own count, never counted as waiting.
   const rejectedSection = {

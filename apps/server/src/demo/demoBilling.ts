@@ -9,6 +9,7 @@ import { intervalContaining } from '../billing/calendar';
 import { billPayers, newRunCache } from '../billing/payerBilling';
 import { payersToBill } from '../billing/billingPayers';
 import { billingOrder } from '../billing/billingRun';
+import { addHours, addMonthsToDay, firstOfMonth, startOfDay, utcDayOf } from '../platform/dates';
 
 // The demo's subscriptions as billing sees them (issue 15): each priced by its company's pricelist
 // — the price shown is the price billed — and running since the 5th of the month three months ago,
@@ -17,6 +18,9 @@ import { billingOrder } from '../billing/billingRun';
 /** How many months back the demo subscriptions started. */
 const MONTHS_BACK = 3;
 
+/** When the demo's priced subscriptions started: the 5th, 09:00 UTC, MONTHS_BACK months ago. */
+const demoStart = (now: Date): Date => addHours(startOfDay(addMonthsToDay(firstOfMonth(utcDayOf(now)), -MONTHS_BACK) + 4), 9);
+
 export async function loadDemoBillingHistory(tx: Tx): Promise<void> {
   const rows = await tx
     .select({ accountId: subscriptions.accountId, productName: subscriptions.productName, path: accounts.path })
@@ -24,7 +28,7 @@ export async function loadDemoBillingHistory(tx: Tx): Promise<void> {
     .innerJoin(accounts, eq(accounts.id, subscriptions.accountId))
     .where(isNull(subscriptions.unitPrice));
   const now = new Date();
-  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - MONTHS_BACK, 5, 9));
+  const start = demoStart(now);
   for (const row of rows) {
     const company = await findCompanyAccount(tx, { path: row.path });
     const pricelistId = company ? await customerPricelistId(tx, company) : undefined;
@@ -57,7 +61,7 @@ export async function loadDemoBillingHistory(tx: Tx): Promise<void> {
  */
 export async function billDemoFirstMonth(tx: Tx): Promise<void> {
   const now = new Date();
-  const first = intervalContaining(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - MONTHS_BACK, 5) / 86_400_000);
+  const first = intervalContaining(utcDayOf(demoStart(now)));
   const cache = newRunCache();
   // A transaction's handle bills like the database: each batch of payers in a savepoint of the demo's transaction.
   for (const level of billingOrder(await payersToBill(tx, first, '/'))) {

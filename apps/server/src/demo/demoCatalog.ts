@@ -5,6 +5,7 @@ import { accounts, products, subscriptions } from '../platform/db/schema';
 import { writeAudit } from '../platform/audit';
 import type { AccountRow } from '../platform/session';
 import { insertAccount } from '../accounts/accountStore';
+import { DAY_MS } from '../platform/dates';
 
 // The demo catalog of the shared brief ("The demo catalog"): other features and the integration
 // API test rely on these names, so they are fixed here once.
@@ -27,7 +28,6 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   { name: 'SKYLINE_DESIGN', displayName: 'Skyline Design Studio', parentTypes: ['User'], isPrepaid: false, commitment: '1-month' },
 ];
 
-const DAY_MS = 86_400_000;
 /** spec §4 "Locked subscriptions cannot be terminated before the lock end date": Contoso's CRM stays locked for a while after every demo load. */
 export const DEMO_CRM_LOCK_DAYS = 200;
 

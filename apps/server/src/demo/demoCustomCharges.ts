@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../platform/db/database';
 import { accounts, customChargeAttachments, customCharges, users } from '../platform/db/schema';
+import { DAY_MS } from '../platform/dates';
 
-const DAY_MS = 86_400_000;
 
 /** A one-page PDF saying `text`: the demo charge's attachment (a real PDF, so the download opens). */
 export function demoPdf(text: string): Buffer {

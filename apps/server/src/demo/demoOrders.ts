@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../platform/db/database';
 import { accounts, orders, provisioningRequests, users } from '../platform/db/schema';
+import { daysAgo } from '../platform/dates';
 
-const DAY_MS = 86_400_000;
 
 /**
  * Credit-check orders and provisioning requests in different states (DESIGN.md "Demo data"):
@@ -22,7 +22,6 @@ export async function loadDemoOrders(tx: Tx): Promise<void> {
     if (!row) throw new Error(`demo orders: user ${username} is missing from the demo world`);
     return row.accountId;
   };
-  const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
 
   const northwind = await account('Northwind Cloud', 'Reseller');
   const fabrikam = await account('Fabrikam Distribution', 'Reseller');

@@ -1,12 +1,12 @@
 import { NEW_SERVICE_DAYS, type ServiceFacets, type serviceSearchRequestSchema } from '@cmp/contracts/marketplace';
 import type { z } from 'zod';
 import type { CatalogEntry, CatalogSnapshot } from './catalogSnapshot';
+import { DAY_MS } from '../platform/dates';
 
 // Explore's filter, facets and order over a viewer's catalog in memory (see catalogSnapshot.ts): one
 // pass over the entries, in an order kept with the snapshot, so a search costs O(services).
 
 export type SearchRequest = z.output<typeof serviceSearchRequestSchema>;
-const DAY_MS = 86_400_000;
 
 export interface CatalogMatch {
   /** The matching services in the order asked (for Price: by name, the caller orders them by price). */

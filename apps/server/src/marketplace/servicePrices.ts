@@ -6,6 +6,7 @@ import { effectivePrices, maxExchangeRateAgeDays } from '../pricing/effectivePri
 import { priceByRules, type PricingRuleDefinition } from '../pricing/priceByRules';
 import { rowsOf } from '../platform/db/rowsOf';
 import type { CatalogViewer } from './catalogViewer';
+import { DAY_MS } from '../platform/dates';
 
 // The prices Explore and the service page show come from the one price function (README "Money and
 // prices"): effectivePrices under the caller's pricelist, or — for a caller no pricelist applies to —
@@ -121,7 +122,6 @@ async function priceWithRates(db: Queryable, pricelistId: number, items: readonl
 const KEPT_PRICE_MS = 60_000;
 const MAX_KEPT_PRICELISTS = 64;
 const MAX_KEPT_ITEMS = 50_000;
-const DAY_MS = 86_400_000;
 
 interface KeptPrice {
   itemVersion: string;

@@ -2,9 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   BILLING_FREQUENCIES_BY_COMMITMENT,
   BILLING_FREQUENCY_MONTHS,
-  COMMITMENT_MONTHS,
   type BillingFrequency,
-  type Commitment,
   type OrderPreview,
   type OrderPriceLine,
   type OrderRequest,
@@ -16,6 +14,7 @@ import { pathIds, type AccountRow, type CallerSession } from '../platform/sessio
 import { customerPricelistId } from '../pricing/customerPricelist';
 import { Money, money, moneyString, minorUnits, roundToMinorUnit } from '../pricing/money';
 import { rowsOf } from '../platform/db/rowsOf';
+import { termEnd } from '../platform/dates';
 import { catalogViewer, visibleServices, type CatalogViewer } from '../marketplace/catalogViewer';
 import { priceCatalogItems, serviceItemsJson, type CatalogItem } from '../marketplace/servicePrices';
 import { companyCreditLimit, creditCurrency, openBalanceWithRates, type CreditCheckRate, type CreditLimit } from './creditCheck';
@@ -107,13 +106,6 @@ function checkTerms(service: OrderableService, parent: AccountRow, request: Orde
 /** A recurring price per service billing period, for `frequency` (months of the frequency / months of the period). */
 export function periodFactor(frequency: BillingFrequency, servicePeriod: 'Monthly' | 'Annual'): Money {
   return money(BILLING_FREQUENCY_MONTHS[frequency]).div(servicePeriod === 'Annual' ? 12 : 1);
-}
-
-/** The end of a term that starts at `start` (calendar months, UTC). */
-export function termEnd(start: Date, commitment: Commitment): Date {
-  const end = new Date(start);
-  end.setUTCMonth(end.getUTCMonth() + COMMITMENT_MONTHS[commitment]);
-  return end;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Queryable } from '../platform/db/database';
 import { escapeLike } from '../platform/db/likePattern';
 import { accounts, orders, products, subscriptions } from '../platform/db/schema';
 import type { CallerSession } from '../platform/session';
+import { parseDay, startOfDay } from '../platform/dates';
 
 /**
  * Which orders a caller may see: with Credit Check Company Orders or Order Management Read (spec §2
@@ -180,7 +181,7 @@ export async function listOrders(db: Queryable, caller: CallerSession, filter: O
     filter.subtreePath ? like(company.path, `${filter.subtreePath}%`) : undefined,
     text ? or(ilike(products.displayName, text), ilike(company.displayName, text), ilike(parent.displayName, text), ilike(orders.reason, text)) : undefined,
     filter.from ? gte(orders.createdAt, new Date(`${filter.from}T00:00:00Z`)) : undefined,
-    filter.to ? lt(orders.createdAt, new Date(new Date(`${filter.to}T00:00:00Z`).getTime() + 86_400_000)) : undefined,
+    filter.to ? lt(orders.createdAt, startOfDay(parseDay(filter.to) + 1)) : undefined,
   );
   const direction = filter.sortDirection === 'asc' ? asc : desc;
   const sortColumn = {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { call, signIn, startTestServer, type TestServer } from '../test/testServer';
 import { startVendorSandbox, type VendorSandbox } from '../provisioning/sandbox/vendorSandbox';
@@ -127,5 +127,26 @@ describe('PlaceOrder', () => {
     // An order refused (a moved price) writes no mail either.
     expect((await op('PlaceOrder', order({ quantity: 1, expectedOrderValue: '0.01' }), companyAdmin)).status).toBe(409);
     expect(await mailsSince(last)).toHaveLength(1);
+  });
+
+  it('a one-month order placed on 31 January runs to 28 February (the billing calendar clamp), not into March', async () => {
+    // Only Date is faked: the server, the database and the timers stay real (issue 30 item 6). The
+    // day lies before the session's sign-in, which the database stamped with its own clock: a later
+    // one would find the session idle.
+    const admin = await signIn(server.app, 'company.admin');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-01-31T10:00:00.000Z'));
+      const preview = await op('PreviewOrder', order({ quantity: 1 }), admin);
+      expect(preview.status).toBe(200);
+      expect(preview.body.TermEndDate).toBe('2026-02-28T10:00:00.000Z');
+      const placed = await op('PlaceOrder', order({ quantity: 1 }), admin);
+      expect(placed.status).toBe(200);
+      const subscription = await op('GetSubscription', { accountId: placed.body.Order.SubscriptionAccountId }, admin);
+      expect(subscription.status).toBe(200);
+      expect(subscription.body.Subscription).toMatchObject({ TermStartDate: '2026-01-31T10:00:00.000Z', MinimumContractEndDate: '2026-02-28T10:00:00.000Z' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -15,7 +15,8 @@ import { productViewOf } from './orderViewValues';
 import { money } from '../pricing/money';
 import { enqueueProvisioning, type ProvisioningJobSettings } from '../provisioning/provisioningJob';
 import type { CreditLimit } from './creditCheck';
-import { creditCheckedOrder, orderValueText, priceOrderLines, termEnd, type PricedLines, type ReadAlong } from './orderPricing';
+import { addHours, termEnd } from '../platform/dates';
+import { creditCheckedOrder, orderValueText, priceOrderLines, type PricedLines, type ReadAlong } from './orderPricing';
 import { orderDetailOf } from './orderQueries';
 import { ORDER_ID_MARKER, placedOrderMail } from './orderMail';
 import { outboxValuesOf, type MailMessage } from '../platform/mail';
@@ -169,7 +170,7 @@ export async function placeOrderWithDetail(
     kind: 'Purchase',
     quantity: preview.Quantity,
     refundableQuantity: preview.Quantity,
-    refundableUntil: new Date(now.getTime() + priced.service.cancellation_window_hours * 3_600_000),
+    refundableUntil: addHours(now, priced.service.cancellation_window_hours),
     createdAt: now,
   } satisfies PgInsertValue<typeof subscriptionSeatBatches>;
   const mail = ordererMail

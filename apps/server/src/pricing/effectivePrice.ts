@@ -7,6 +7,7 @@ import { priceableItems, pricelistItemCosts, pricelistItemPrices, pricelistServi
 import { money, UNIT_PRICE_SCALE } from './money';
 import { usableRate } from './exchangeRates';
 import { priceByRules, type PriceableItemFacts, type PriceResult, type PricingRuleDefinition } from './priceByRules';
+import { DAY_MS } from '../platform/dates';
 
 // DESIGN.md "Commerce": effectivePrice(item, pricelist, at) — the one place a sales price comes from.
 // This loads what priceByRules needs from the database: the pricelist's rules, the items with their
@@ -14,7 +15,6 @@ import { priceByRules, type PriceableItemFacts, type PriceResult, type PricingRu
 
 /** spec §4 "Exchange rate not up to date.": a rate older than this (in days) prices nothing. */
 export const DEFAULT_MAX_EXCHANGE_RATE_AGE_DAYS = DEFAULT_EXCHANGE_RATE_MAX_AGE_DAYS;
-const DAY_MS = 86_400_000;
 
 /**
  * The age every caller of the price function uses unless it passes maxExchangeRateAgeDays:

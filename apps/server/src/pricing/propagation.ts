@@ -23,6 +23,7 @@ import { translateMessage } from '../platform/i18n/messages';
 import { effectivePricesOfPricelist, maxExchangeRateAgeDays, pricesWithChange } from './effectivePrice';
 import { recordBusinessEvent } from '../realtime/businessEvents';
 import { minorUnits, money, roundToMinorUnit, UNIT_PRICE_SCALE, type Money } from './money';
+import { DAY_MS } from '../platform/dates';
 
 // Propagation (issue 13): a pricelist's sales prices become the purchase prices (pricelist_item_costs)
 // of the pricelists its customer resellers own, for the services passing its filters. The sales
@@ -32,7 +33,6 @@ import { minorUnits, money, roundToMinorUnit, UNIT_PRICE_SCALE, type Money } fro
 
 export const PROPAGATION_JOB = 'pricing-propagation';
 export const PROPAGATION_EVENT = 'DP_UpdateComplete';
-const DAY_MS = 86_400_000;
 /** Rows (target pricelist × item) written per statement and transaction. */
 const ROWS_PER_BATCH = 5_000;
 

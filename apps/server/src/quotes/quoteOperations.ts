@@ -24,11 +24,11 @@ import { priceQuoteLine, type PricedQuoteLine } from './quotePricing';
 import { effectiveStatus, isDeletable, moveQuote, type QuoteRow } from './quoteStatus';
 import { mailSentQuote } from './quoteDocument';
 import { acceptQuote } from './acceptQuote';
+import { addDays } from '../platform/dates';
 
 // ISalesQuoteService (issue 17; spec §7 "sales quotes (quote, quoteIds, quoteId, currency, productList, limit)").
 
 const SERVICE = 'ISalesQuoteService';
-const DAY_MS = 86_400_000;
 const today = () => new Date().toISOString().slice(0, 10);
 
 /**
@@ -90,7 +90,7 @@ const saveQuote = defineOperation({
     // A quote goes from the reseller's side to a customer below it, never to the caller's own company.
     if (customer.id === caller.companyAccount.id) throw accessDenied();
     if (customer.type !== 'Company') throw new ApiError(400, 'quote_customer_not_company', { accountId: String(customer.id) });
-    const validUntil = input.quote.ValidUntil ?? new Date(Date.now() + QUOTE_DEFAULT_VALIDITY_DAYS * DAY_MS).toISOString().slice(0, 10);
+    const validUntil = input.quote.ValidUntil ?? addDays(new Date(), QUOTE_DEFAULT_VALIDITY_DAYS).toISOString().slice(0, 10);
     if (validUntil < today()) throw new ApiError(400, 'quote_valid_until_past', { validUntil });
     const expected = await creditCurrency(db, customer);
     if (input.currency !== undefined && input.currency !== expected) throw new ApiError(400, 'quote_currency_mismatch', { customer: customer.displayName, expected });

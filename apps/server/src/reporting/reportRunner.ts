@@ -13,6 +13,7 @@ import type { CallerSession } from '../platform/session';
 import { columnKey, descriptionKey, optionKey, parameterKey, reportText, titleKey, valueKey } from './reportTexts';
 import type { ParameterValue, ReportParameters, ReportSpec } from './reportSpec';
 import { REPORTS, findReport } from './reports';
+import { addDays } from '../platform/dates';
 
 export const REPORTING_READ = requirement('REPORTING', ['Read']);
 /** An Excel file holds at most this many rows. */
@@ -124,7 +125,7 @@ export async function parseParameters(db: Queryable, caller: CallerSession, repo
         const [fromText = '', toText = ''] = raw.split('/');
         const from = parseDate(fromText);
         const to = parseDate(toText);
-        value = from && to && from <= to ? { from, to: new Date(to.getTime() + 86_400_000) } : undefined;
+        value = from && to && from <= to ? { from, to: addDays(to, 1) } : undefined;
         break;
       }
       case 'number': {

@@ -1,12 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { COMMITMENT_MONTHS, type Commitment } from '@cmp/contracts/orders';
+import type { Commitment } from '@cmp/contracts/orders';
 import type { ChangeSubscriptionQuantityResponse, ScheduledChange } from '@cmp/contracts/subscriptions';
 import type { Queryable } from '../platform/db/database';
 import { subscriptionScheduledChanges, subscriptionSeatBatches } from '../platform/db/schema';
 import { ApiError } from '../platform/errors';
 import { findCompanyAccount, type AccountRow } from '../platform/session';
 import { money, moneyString, minorUnits, roundToMinorUnit } from '../pricing/money';
-import { termEnd } from '../orders/orderPricing';
+import { addHours, commitmentMonths, daysBetween, daysLeft, termEnd } from '../platform/dates';
 import { insertSubscriptionRequest } from './subscriptionRequests';
 import { openModifyOf, scheduledChangesOf, seatBatchesOf, subscriptionOf, type SubscriptionProduct, type SubscriptionRow } from './subscriptionQueries';
 
@@ -22,14 +22,12 @@ import { openModifyOf, scheduledChangesOf, seatBatchesOf, subscriptionOf, type S
 // subscription's quantity follows when the vendor has made it (subscriptionStatus.ts). While such a
 // request is on its way, no other change is taken (409): the quantity it starts from would be wrong.
 
-const DAY_MS = 86_400_000;
-
 /** Days of the term and days left of it at `now` (whole days, the day of the change counted). */
 export function termDays(subscription: SubscriptionRow, now: Date): { remainingDays: number; termDays: number; end: Date } {
   const start = subscription.termStartDate ?? subscription.createdAt;
   const end = subscription.minimumContractEndDate ?? termEnd(start, subscription.commitment as Commitment);
-  const total = Math.max(1, Math.round((end.getTime() - start.getTime()) / DAY_MS));
-  const remaining = Math.min(total, Math.max(0, Math.ceil((end.getTime() - now.getTime()) / DAY_MS)));
+  const total = Math.max(1, daysBetween(start, end));
+  const remaining = Math.min(total, daysLeft(now, end));
   return { remainingDays: remaining, termDays: total, end };
 }
 
@@ -37,7 +35,7 @@ export function termDays(subscription: SubscriptionRow, now: Date): { remainingD
 export function proratedAmount(subscription: SubscriptionRow, product: SubscriptionProduct, seats: number, days: { remainingDays: number; termDays: number }): string | null {
   if (subscription.unitPrice === null || subscription.currency === null) return null;
   const units = product.billingRule === 'Flat' ? 0 : seats;
-  const periodsInTerm = money(COMMITMENT_MONTHS[subscription.commitment as Commitment] ?? 1).div(product.billingPeriod === 'Annual' ? 12 : 1);
+  const periodsInTerm = money(commitmentMonths(subscription.commitment as Commitment)).div(product.billingPeriod === 'Annual' ? 12 : 1);
   const amount = money(subscription.unitPrice).mul(units).mul(periodsInTerm).mul(days.remainingDays).div(days.termDays);
   return moneyString(roundToMinorUnit(amount, subscription.currency), minorUnits(subscription.currency));
 }
@@ -131,7 +129,7 @@ export async function changeQuantity(
       kind: 'Addition',
       quantity: seats,
       refundableQuantity: seats,
-      refundableUntil: new Date(now.getTime() + product.cancellationWindowHours * 3_600_000),
+      refundableUntil: addHours(now, product.cancellationWindowHours),
       createdAt: now,
     });
   } else {

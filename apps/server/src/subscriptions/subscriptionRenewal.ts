@@ -4,7 +4,7 @@ import type { Database, Tx } from '../platform/db/database';
 import { products, subscriptionScheduledChanges, subscriptionSeatBatches, subscriptions } from '../platform/db/schema';
 import { writeAudit } from '../platform/audit';
 import { findCompanyAccount, loadAccount } from '../platform/session';
-import { termEnd } from '../orders/orderPricing';
+import { addHours, termEnd } from '../platform/dates';
 import { currentRecurringPrice } from './currentPrice';
 import { insertSubscriptionRequest } from './subscriptionRequests';
 import { subscriptionOf } from './subscriptionQueries';
@@ -126,7 +126,7 @@ async function renewOne(tx: Tx, accountId: number, readEnd: Date, now: Date): Pr
       },
       quantity,
       termStartDate: readEnd,
-      window: { until: new Date(now.getTime() + target!.cancellationWindowHours * 3_600_000), refundable: quantity },
+      window: { until: addHours(now, target!.cancellationWindowHours), refundable: quantity },
       now,
     });
     await insertSubscriptionRequest(tx, { subscriptionAccountId: made.id, companyAccountId: companyId, productName: downgrade.value, action: 'Create', quantity, createdByAccountId: downgrade.createdByAccountId, now });
@@ -173,7 +173,7 @@ async function renewOne(tx: Tx, accountId: number, readEnd: Date, now: Date): Pr
     kind: 'Renewal',
     quantity,
     refundableQuantity: quantity,
-    refundableUntil: new Date(now.getTime() + product.cancellationWindowHours * 3_600_000),
+    refundableUntil: addHours(now, product.cancellationWindowHours),
     createdAt: now,
   });
   if (quantity !== s.quantity) await request('Modify', quantity);

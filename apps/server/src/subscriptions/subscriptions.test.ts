@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { ChangeSubscriptionQuantityResponse } from '@cmp/contracts/subscriptions';
 import { call, signIn } from '../test/testServer';
+import { addCalendarMonths } from '../platform/dates';
 import { startSubscriptionTestWorld, until, type SubscriptionTestWorld } from './subscriptionTestWorld';
 import { subscriptionJobs } from './subscriptionJobs';
 
@@ -176,9 +177,7 @@ describe('SetAutoRenew and the renewal job', () => {
     await runRenewalJob();
     const s = await getSubscription(accountId);
     expect(s).toMatchObject({ Status: 'Active', Quantity: 2, UnitPrice: '3.22', TermStartDate: oldEnd.toISOString(), ScheduledChanges: [] });
-    const expectedEnd = new Date(oldEnd);
-    expectedEnd.setUTCMonth(expectedEnd.getUTCMonth() + 1);
-    expect(s.MinimumContractEndDate).toBe(expectedEnd.toISOString());
+    expect(s.MinimumContractEndDate).toBe(addCalendarMonths(oldEnd, 1).toISOString());
     expect(s.SeatBatches.at(-1)).toMatchObject({ Kind: 'Renewal', Quantity: 2, RefundableQuantity: 2, IsOpen: true });
     expect(s.ProvisioningHistory[0]).toMatchObject({ Action: 'Modify', Quantity: 2 });
 

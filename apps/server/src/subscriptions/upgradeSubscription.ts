@@ -10,7 +10,8 @@ import { ApiError } from '../platform/errors';
 import { loadAccount, type AccountRow, type CallerSession } from '../platform/session';
 import { insertAccount } from '../accounts/accountStore';
 import { executeTermination } from '../accounts/lifecycle/terminationStore';
-import { orderableService, termEnd, viewerOfAccount } from '../orders/orderPricing';
+import { orderableService, viewerOfAccount } from '../orders/orderPricing';
+import { addHours, termEnd } from '../platform/dates';
 import { checkOrderViewValues, productViewOf, type OrderViewValues } from '../orders/orderViewValues';
 import { currentRecurringPrice, type CurrentPrice } from './currentPrice';
 import { giveBackSeats } from './subscriptionChanges';
@@ -46,7 +47,6 @@ export interface UpgradeActor {
   meta?: { ip?: string; requestId?: string };
 }
 
-const HOUR_MS = 3_600_000;
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
 
 function sideOf(account: AccountRow | null, s: Pick<SubscriptionRow, 'productName' | 'commitment' | 'billingFrequency' | 'unitPrice' | 'currency' | 'priceRule' | 'minimumContractEndDate'>, displayName: string) {
@@ -102,7 +102,7 @@ export async function upgradeSubscription(tx: Queryable, actor: UpgradeActor, ac
 
   const sourceWindow = await openWindowOf(tx, account.id, now);
   const movedRefundable = Math.min(seats, sourceWindow.refundable);
-  const targetWindow = existing || type === 'Partial' ? sourceWindow.until : new Date(now.getTime() + service.cancellation_window_hours * HOUR_MS);
+  const targetWindow = existing || type === 'Partial' ? sourceWindow.until : addHours(now, service.cancellation_window_hours);
   const scheduled = await scheduledChangesOf(tx, account.id);
   const dropped: ScheduledChange[] = kind === 'Downgrade' ? scheduled.filter((c) => c.Kind === 'Product') : scheduled;
   const termEndDate = s.minimumContractEndDate ?? termEnd(s.termStartDate ?? s.createdAt, s.commitment as Commitment);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { addDays } from '../platform/dates';
 
 // Request bodies derived from the OpenAPI document, so tests that walk every operation (optional
 // nulls, fuzzing) cover an operation added later without touching them.
@@ -85,7 +86,7 @@ export function sampleOf(schema: JsonSchema, options: SampleOptions, field = '')
     case 'boolean':
       return true;
     case 'string': {
-      if (schema.format === 'date-time') return new Date(Date.now() + 86_400_000).toISOString();
+      if (schema.format === 'date-time') return addDays(new Date(), 1).toISOString();
       const text = schema.pattern ? (PATTERNED.find((candidate) => new RegExp(schema.pattern!, 'u').test(candidate)) ?? 'probe') : 'probe-value';
       return text.padEnd(schema.minLength ?? 0, 'x');
     }

@@ -4,6 +4,7 @@ import type { Database } from '../../platform/db/database';
 import { accounts, products, subscriptions } from '../../platform/db/schema';
 import type { AccountRow } from '../../platform/session';
 import { insertAccount } from '../accountStore';
+import { addDays } from '../../platform/dates';
 
 // Small builders for the lifecycle tests: accounts and subscriptions added to the demo world, so
 // each test arranges exactly the case it names without depending on the demo catalog's details.
@@ -54,4 +55,4 @@ export async function auditEntries(db: Database, action: string, accountId: numb
   return result.rows;
 }
 
-export const daysFromNow = (days: number) => new Date(Date.now() + days * 24 * 3600 * 1000);
+export const daysFromNow = (days: number) => addDays(new Date(), days);

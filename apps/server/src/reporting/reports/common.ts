@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReportParameters } from '../reportSpec';
+import { daysAgo } from '../../platform/dates';
 
 // Pieces the reports share: the default periods and the parameter filters.
 
@@ -7,7 +8,7 @@ const day = (date: Date) => date.toISOString().slice(0, 10);
 /** "from/to" of the last `days` days, today included. */
 export const lastDays = (days: number) => () => {
   const today = new Date();
-  return `${day(new Date(today.getTime() - (days - 1) * 86_400_000))}/${day(today)}`;
+  return `${day(daysAgo(days - 1, today))}/${day(today)}`;
 };
 
 /** `column` within the period parameter `name` (from inclusive, to's day inclusive), or true when not given. */
