@@ -200,7 +200,7 @@ export async function buildServer({ database, config, logger = false, extraOpera
     ...statisticsJobs,
     ...provisioningJobs({ send: (name, data, options) => jobs.send(name, data, options) }),
     ...subscriptionJobs,
-    ...billingJobs,
+    ...billingJobs({ send: (name, data, options) => jobs.send(name, data, options) }),
     ...invoiceFileJobs({ config, mailer: mail }),
     ...adminConsoleJobs(config),
     ...importJobs({ send: (name, data, options) => jobs.send(name, data, options), mail: config }),

@@ -14,7 +14,8 @@ export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 export const INVOICE_LINE_REASONS = ['Recurring', 'Start', 'Termination', 'QuantityChange', 'PriceChange', 'Setup', 'CustomCharge'] as const;
 export type InvoiceLineReason = (typeof INVOICE_LINE_REASONS)[number];
 
-export const BILLING_RUN_STATUSES = ['Running', 'Completed', 'Failed'] as const;
+/** Interrupted: the run's job died (a node killed); it is sent again and resumes (issue 30). */
+export const BILLING_RUN_STATUSES = ['Running', 'Interrupted', 'Completed', 'Failed'] as const;
 export type BillingRunStatus = (typeof BILLING_RUN_STATUSES)[number];
 
 /** A billing interval: a calendar month, `YYYY-MM`. */
@@ -164,6 +165,8 @@ export const billingRunSchema = z.object({
   StartedByName: z.string().nullable(),
   StartedAt: z.string(),
   FinishedAt: z.string().nullable(),
+  /** When the run was found without its job (Status Interrupted); null otherwise. */
+  InterruptedAt: z.string().nullable(),
   PayersTotal: z.number().int(),
   PayersDone: z.number().int(),
   InvoicesCreated: z.number().int(),

@@ -141,6 +141,8 @@ export const ERROR_KEYS = [
   'billing_interval_open',
   'billing_intervals_failed',
   'billing_no_data',
+  // One billing run per account and month at a time (issue 30).
+  'billing_run_active',
   // Admin console (issue 17).
   'admin_console_owner_only',
   'admin_console_own_session',

@@ -27,7 +27,7 @@ import type { CallerSession } from '../platform/session';
 import { rowsOf } from '../platform/db/rowsOf';
 import { addMonthsToDay as addMonths, formatDay, HOUR_MS, utcDayOf } from '../platform/dates';
 import { intervalContaining, intervalOf, localDay } from './calendar';
-import { BILLING_RUN_JOB, createBillingRun, lastEndedInterval } from './billingRun';
+import { ActiveBillingRunError, createBillingRun, lastEndedInterval, sendBillingRunJob } from './billingRun';
 import { partyOf } from './parties';
 import {
   INVOICE_COLUMNS,
@@ -59,7 +59,7 @@ const runBilling = defineOperation({
   service: 'IInvoiceBillingService',
   operation: 'RunBilling',
   summary:
-    "Starts a billing run for a month that is over (intervalId `YYYY-MM`; default the month that ended last) over the payers of an account in the caller's hierarchy (accountId; default the caller's whole hierarchy): its companies, billed by their reseller, and at every level of the chain its resellers, billed by their own seller for what their customers' lines cost them once everything below them is billed and the month is over everywhere (UTC−12), and the platform owner, billed by each vendor. Answers the run (Status Running); GetBillingRuns follows it. Exactly once: a payer's month already billed is left as it is, so a re-run creates nothing. Send an Idempotency-Key header to make a retry safe.",
+    "Starts a billing run for a month that is over (intervalId `YYYY-MM`; default the month that ended last) over the payers of an account in the caller's hierarchy (accountId; default the caller's whole hierarchy): its companies, billed by their reseller, and at every level of the chain its resellers, billed by their own seller for what their customers' lines cost them once everything below them is billed and the month is over everywhere (UTC−12), and the platform owner, billed by each vendor. Answers the run (Status Running); GetBillingRuns follows it. One run per account and month at a time: while one is Running or Interrupted, another answers 409 naming it. Exactly once: a payer's month already billed is left as it is, so a re-run creates nothing. Send an Idempotency-Key header to make a retry safe.",
   request: runBillingRequestSchema,
   response: billingRunSchema,
   rule: runRule('Execute'),
@@ -70,16 +70,24 @@ const runBilling = defineOperation({
     if (interval.end > utcDayOf(new Date(Date.now() + 14 * HOUR_MS))) throw new ApiError(400, 'billing_interval_open', { intervalId: interval.id });
     const isTop = ctx.caller.companyAccount.parentId === null && input.accountId === undefined;
     const run = await withIdempotency(ctx, RUN_OPERATION, input, async (tx) => {
-      const runId = await createBillingRun(tx, { intervalId: interval.id, scopeAccountId: isTop ? null : scope.id, startedByAccountId: ctx.caller.userAccount.id });
+      const runId = await createBillingRun(tx, { intervalId: interval.id, scopeAccountId: isTop ? null : scope.id, startedByAccountId: ctx.caller.userAccount.id }).catch((error: unknown) => {
+        // One run per scope and month at a time (issue 30): the second caller is told which one runs.
+        if (error instanceof ActiveBillingRunError) throw activeRunConflict(interval.id, error.run);
+        throw error;
+      });
       await auditAccountChange(tx, ctx, 'BillingRunStarted', scope, { IntervalId: interval.id, BillingRunId: runId });
       const { rows } = await listBillingRuns(tx, { path: '/', isTop: true }, 0, 1, runId);
       return billingRunOf(rows[0]!);
     });
     // After the commit: the job finds the run. A lost send is harmless — the daily sweep bills the month.
-    await ctx.request.server.jobs.send(BILLING_RUN_JOB, { billingRunId: run.BillingRunId }, { singletonKey: `billing-run-${run.BillingRunId}` });
+    await sendBillingRunJob((name, data, options) => ctx.request.server.jobs.send(name, data, options), run.BillingRunId);
     return run;
   },
 });
+
+/** 409 naming the run that holds the scope and month: its id and start (UTC, to the minute). */
+const activeRunConflict = (intervalId: string, run: { id: number; startedAt: Date }) =>
+  new ApiError(409, 'billing_run_active', { intervalId, billingRunId: String(run.id), startedAt: `${run.startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC` });
 
 const getBillingRuns = defineOperation({
   service: 'IInvoiceBillingService',

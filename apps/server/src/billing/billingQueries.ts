@@ -221,6 +221,7 @@ export interface BillingRunRow {
   started_by_name: string | null;
   started_at: Date | string;
   finished_at: Date | string | null;
+  interrupted_at: Date | string | null;
   payers_total: number;
   payers_done: number;
   invoices_created: number;
@@ -236,6 +237,7 @@ export const billingRunOf = (row: BillingRunRow): BillingRun => ({
   StartedByName: row.started_by_name,
   StartedAt: new Date(row.started_at).toISOString(),
   FinishedAt: row.finished_at ? new Date(row.finished_at).toISOString() : null,
+  InterruptedAt: row.interrupted_at ? new Date(row.interrupted_at).toISOString() : null,
   PayersTotal: row.payers_total,
   PayersDone: row.payers_done,
   InvoicesCreated: row.invoices_created,
@@ -248,7 +250,7 @@ export async function listBillingRuns(db: Queryable, scope: { path: string; isTo
   const only = runId === undefined ? sql`true` : sql`r.id = ${runId}`;
   const rows = await rowsOf<BillingRunRow & { full_count: number }>(
     db,
-    sql`select r.id, r.interval_id, r.scope_account_id, s.display_name as scope_name, r.status, u.display_name as started_by_name, r.started_at, r.finished_at,
+    sql`select r.id, r.interval_id, r.scope_account_id, s.display_name as scope_name, r.status, u.display_name as started_by_name, r.started_at, r.finished_at, r.interrupted_at,
                r.payers_total, r.payers_done, r.invoices_created, r.error, count(*) over () as full_count
         from billing_runs r left join accounts s on s.id = r.scope_account_id left join accounts u on u.id = r.started_by_account_id
         where ${visible} and ${only} order by r.id desc limit ${pageSize} offset ${page * pageSize}`,

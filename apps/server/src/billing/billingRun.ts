@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../platform/db/database';
 import { accounts, billingRuns } from '../platform/db/schema';
 import { runBounded, type JobContext, type JobDefinition } from '../platform/jobs';
@@ -7,6 +7,9 @@ import { utcDayOf } from '../platform/dates';
 import { intervalContaining, intervalOf, previousInterval, type Interval } from './calendar';
 import { billPayers, newRunCache } from './payerBilling';
 import { payersToBill, type PayerToBill } from './billingPayers';
+import { ACTIVE_RUN_STATUSES, billingRunJobKey, claimBillingRun, recoverInterruptedRuns, staleBefore, startHeartbeat, type SendJob } from './billingRecovery';
+import { isUniqueViolation } from '../platform/db/dbErrors';
+import { rowsOf } from '../platform/db/rowsOf';
 
 // The billing run (issue 15; README "Billing"): a row in billing_runs, then a pg-boss job that bills
 // each payer below its scope in its own transaction (payerBilling.ts). The job may be repeated — a
@@ -17,6 +20,8 @@ import { payersToBill, type PayerToBill } from './billingPayers';
 
 export const BILLING_RUN_JOB = 'billing.run';
 export const BILLING_SWEEP_JOB = 'billing.sweep';
+/** Each minute (and at a node's start): runs whose job died are marked Interrupted and resumed (billingRecovery.ts). */
+export const BILLING_RECOVERY_JOB = 'billing.recover';
 
 /** Payers billed side by side on PostgreSQL (each its own transaction and connection); PGlite's one connection takes them in turn. */
 export const PAYER_CONCURRENCY = 4;
@@ -30,10 +35,42 @@ export function lastEndedInterval(now = new Date()): Interval {
 }
 
 
-/** Starts a run (status Running); the job bills it. */
+/** The run of a scope and month that is active (Running or Interrupted): a second may not start meanwhile. */
+export class ActiveBillingRunError extends Error {
+  constructor(readonly run: { id: number; startedAt: Date }) {
+    super(`billing run ${run.id} is active`);
+  }
+}
+
+/**
+ * Starts a run (status Running); the job bills it. One run per scope and month at a time (issue 30):
+ * the partial unique index billing_runs_one_active_idx decides between racing callers — the insert
+ * waits for a racing one's transaction and then does nothing — so the loser throws
+ * ActiveBillingRunError naming the run it lost to. `on conflict do nothing` rather than catching the
+ * violation: the caller's transaction (the audit entry, the idempotency record) stays usable.
+ */
 export async function createBillingRun(db: Queryable, input: { intervalId: string; scopeAccountId: number | null; startedByAccountId: number | null }): Promise<number> {
-  const [run] = await db.insert(billingRuns).values(input).returning({ id: billingRuns.id });
-  return run!.id;
+  // A run that ends between the conflict and the look gives way: try again (rarely more than once).
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const [created] = await rowsOf<{ id: number }>(
+      db,
+      sql`insert into billing_runs (interval_id, scope_account_id, started_by_account_id) values (${input.intervalId}, ${input.scopeAccountId}, ${input.startedByAccountId})
+          on conflict (coalesce(scope_account_id, 0), interval_id) where status in ('Running', 'Interrupted') do nothing returning id`,
+    );
+    if (created) return created.id;
+    const [active] = await db
+      .select({ id: billingRuns.id, startedAt: billingRuns.startedAt })
+      .from(billingRuns)
+      .where(
+        and(
+          input.scopeAccountId === null ? sql`${billingRuns.scopeAccountId} is null` : eq(billingRuns.scopeAccountId, input.scopeAccountId),
+          eq(billingRuns.intervalId, input.intervalId),
+          inArray(billingRuns.status, [...ACTIVE_RUN_STATUSES]),
+        ),
+      );
+    if (active) throw new ActiveBillingRunError(active);
+  }
+  throw new Error('the billing run could not be started: its scope and month stayed taken');
 }
 
 /**
@@ -95,7 +132,11 @@ export async function executeBillingRun(db: Database, runId: number, options: Bi
   const now = options.now ?? new Date();
   const [run] = await db.select().from(billingRuns).where(eq(billingRuns.id, runId));
   if (!run || run.status === 'Completed') return;
+  // The job has the run (Running, a fresh heartbeat); a Failed run's retry may not take it while
+  // another run of its scope and month is active (the unique index), which then bills the month.
+  if (!(await claimFailedOrActive(db, runId, run.status))) return;
   const interval = intervalOf(run.intervalId);
+  const heartbeat = startHeartbeat(db, runId);
   try {
     if (options.refreshStatistics) await refreshStatistics(db);
     const [scope] = run.scopeAccountId === null ? [{ path: '/' }] : await db.select({ path: accounts.path }).from(accounts).where(eq(accounts.id, run.scopeAccountId));
@@ -106,18 +147,38 @@ export async function executeBillingRun(db: Database, runId: number, options: Bi
     for (const level of billingOrder(payers)) {
       await runBounded(level, options.concurrency ?? 1, async (batch) => {
         // A month not over yet in a payer's time zone, or a reseller waiting for a customer: a later run bills it; the run counts it as handled.
+        // Each batch's transaction also beats the run's heartbeat (payerBilling.ts).
         await billPayers(db, cache, batch, interval, runId, now);
         for (const payerId of batch) await options.onPayerDone?.(payerId);
       });
     }
-    await db.update(billingRuns).set({ status: 'Completed', finishedAt: new Date() }).where(and(eq(billingRuns.id, runId), eq(billingRuns.status, 'Running')));
-  } catch (error) {
+    await heartbeat.stop();
     await db
       .update(billingRuns)
-      .set({ status: 'Failed', finishedAt: new Date(), error: error instanceof Error ? error.message.slice(0, 500) : String(error) })
+      .set({ status: 'Completed', finishedAt: new Date(), interruptedAt: null })
+      .where(and(eq(billingRuns.id, runId), inArray(billingRuns.status, [...ACTIVE_RUN_STATUSES])));
+  } catch (error) {
+    await heartbeat.stop();
+    await db
+      .update(billingRuns)
+      .set({ status: 'Failed', finishedAt: new Date(), interruptedAt: null, error: error instanceof Error ? error.message.slice(0, 500) : String(error) })
       .where(eq(billingRuns.id, runId));
     throw error;
   }
+}
+
+async function claimFailedOrActive(db: Database, runId: number, status: string): Promise<boolean> {
+  if (status !== 'Failed') return claimBillingRun(db, runId);
+  const taken = await db
+    .update(billingRuns)
+    .set({ status: 'Running', interruptedAt: null, heartbeatAt: sql`now()` })
+    .where(and(eq(billingRuns.id, runId), eq(billingRuns.status, 'Failed')))
+    .returning({ id: billingRuns.id })
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error)) return [];
+      throw error;
+    });
+  return taken.length > 0;
 }
 
 /**
@@ -129,7 +190,14 @@ export async function sweepBilling(db: Database, options: BillingRunOptions = {}
   const now = options.now ?? new Date();
   const interval = lastEndedInterval(now);
   if ((await payersToBill(db, interval, '/')).length === 0) return null;
-  const runId = await createBillingRun(db, { intervalId: interval.id, scopeAccountId: null, startedByAccountId: null });
+  let runId: number;
+  try {
+    runId = await createBillingRun(db, { intervalId: interval.id, scopeAccountId: null, startedByAccountId: null });
+  } catch (error) {
+    // A run over everyone is at it already (or resumes): it bills these payers.
+    if (error instanceof ActiveBillingRunError) return null;
+    throw error;
+  }
   await executeBillingRun(db, runId, options);
   return runId;
 }
@@ -138,22 +206,34 @@ export async function sweepBilling(db: Database, options: BillingRunOptions = {}
 export const runOptionsOn = (kind: JobContext['databaseKind']): BillingRunOptions =>
   kind === 'postgres' ? { concurrency: PAYER_CONCURRENCY } : { concurrency: 1, refreshStatistics: true };
 
-export const billingJobs: JobDefinition[] = [
-  {
-    name: BILLING_RUN_JOB,
-    pollingIntervalSeconds: 5,
-    async handler(data, { db, databaseKind }) {
-      await executeBillingRun(db, (data as { billingRunId: number }).billingRunId, runOptionsOn(databaseKind));
+export function billingJobs(settings: { send: SendJob }): JobDefinition[] {
+  // This node's start: on PGlite (one process) a run not beaten since then has lost its job.
+  const nodeStartedAt = new Date();
+  const recover = async ({ db, log, databaseKind }: JobContext) => {
+    const resumed = await recoverInterruptedRuns(db, settings.send, staleBefore(databaseKind, nodeStartedAt), BILLING_RUN_JOB);
+    if (resumed.length) log.warn({ runIds: resumed }, 'billing runs interrupted: resuming');
+  };
+  return [
+    {
+      name: BILLING_RUN_JOB,
+      pollingIntervalSeconds: 5,
+      async handler(data, { db, databaseKind }) {
+        await executeBillingRun(db, (data as { billingRunId: number }).billingRunId, runOptionsOn(databaseKind));
+      },
     },
-  },
-  {
-    name: BILLING_SWEEP_JOB,
-    // Daily at 00:30 UTC: the first month-end is billed half an hour after it passed in UTC.
-    cron: '30 0 * * *',
-    pollingIntervalSeconds: 60,
-    async handler(_data, { db, log, databaseKind }) {
-      const runId = await sweepBilling(db, runOptionsOn(databaseKind));
-      if (runId !== null) log.info({ runId }, 'monthly billing run');
+    {
+      name: BILLING_SWEEP_JOB,
+      // Daily at 00:30 UTC: the first month-end is billed half an hour after it passed in UTC.
+      cron: '30 0 * * *',
+      pollingIntervalSeconds: 60,
+      async handler(_data, { db, log, databaseKind }) {
+        const runId = await sweepBilling(db, runOptionsOn(databaseKind));
+        if (runId !== null) log.info({ runId }, 'monthly billing run');
+      },
     },
-  },
-];
+    { name: BILLING_RECOVERY_JOB, cron: '* * * * *', pollingIntervalSeconds: 30, handler: (_data, ctx) => recover(ctx), onStart: recover },
+  ];
+}
+
+/** The job of a run, sent after the transaction that created it committed. */
+export const sendBillingRunJob = (send: SendJob, runId: number) => send(BILLING_RUN_JOB, { billingRunId: runId }, { singletonKey: billingRunJobKey(runId) });

@@ -307,9 +307,10 @@ export async function billPayers(
       })),
     );
     if (runId !== null) {
+      // The batch is the run's heartbeat too (billingRecovery.ts), in the statement it writes anyway.
       await tx
         .update(billingRuns)
-        .set({ payersDone: sql`${billingRuns.payersDone} + ${ids.length}`, invoicesCreated: sql`${billingRuns.invoicesCreated} + ${documents.length}` })
+        .set({ payersDone: sql`${billingRuns.payersDone} + ${ids.length}`, invoicesCreated: sql`${billingRuns.invoicesCreated} + ${documents.length}`, heartbeatAt: sql`now()` })
         .where(eq(billingRuns.id, runId));
     }
     return outcomes;

@@ -8,6 +8,7 @@ import { money, roundToMinorUnit, type Money } from '../pricing/money';
 import { usableRate } from '../pricing/exchangeRates';
 import { maxExchangeRateAgeDays } from '../pricing/effectivePrice';
 import { ApiError } from '../platform/errors';
+import { DAY_MS } from '../platform/dates';
 import { rowsOf } from '../platform/db/rowsOf';
 
 // The credit check (issue 14; README "Orders and the credit check"): a company's open balance is
@@ -23,7 +24,6 @@ export interface CompanyCredit {
   openBalance: Money;
 }
 
-const DAY_MS = 86_400_000;
 
 /** The subscription statuses whose charges an invoice will bill. */
 const BILLED_STATUSES = ['Provisioning', 'Active', 'Suspended'];

@@ -38,6 +38,12 @@ export interface JobDefinition<Data extends object = object> {
    * in one). Throwing fails the whole batch, as a failing `handler` does.
    */
   batchHandler?(datas: Data[], ctx: JobContext): Promise<void>;
+  /**
+   * Once when this node's runner has started (its workers polling): catch up on what a node that
+   * died left behind (issue 30: a billing run whose job was killed), without waiting for the cron.
+   * A failure is logged; the cron tick tries again.
+   */
+  onStart?(ctx: JobContext): Promise<void>;
 }
 
 export interface SendOptions {
@@ -109,8 +115,21 @@ export class JobRunner {
     this.definitions = definitions;
   }
 
+  private startHooks: Promise<void> | null = null;
+
   async start(): Promise<void> {
     await this.startedBoss();
+    // After the runner is up, so a hook may send jobs (send waits for the started runner).
+    this.startHooks ??= this.runStartHooks();
+    await this.startHooks;
+  }
+
+  private async runStartHooks(): Promise<void> {
+    const ctx: JobContext = { db: this.database.db, log: this.log, databaseKind: this.database.kind };
+    for (const def of this.definitions) {
+      if (!def.onStart || this.stopping) continue;
+      await this.tracked(def.onStart(ctx)).catch((error: unknown) => this.log.error({ err: error, queue: def.name }, 'a job start hook failed'));
+    }
   }
 
   private startedBoss(): Promise<PgBoss> {

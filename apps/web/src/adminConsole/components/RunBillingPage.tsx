@@ -10,7 +10,9 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { BillingRun } from '@cmp/contracts/billing';
 import { isAllowed, requirement } from '@cmp/contracts/capabilities';
-import { getBillingRuns } from '../../billing/api/billingOperations';
+import { BILLING_RUN_POLL_MS, getBillingRuns } from '../../billing/api/billingOperations';
+import { isActive } from '../../billing/hooks/useBillingRun';
+import { InterruptedStatus } from '../../billing/components/InterruptedRun';
 import { RunBillingCard } from '../../billing/components/RunBillingCard';
 import { formatInterval } from '../../billing/utils/billingFormat';
 import { formatDateTime } from '../../platform/dates/formatDateTime';
@@ -45,7 +47,12 @@ export function RunBillingPage() {
 
 function BillingRunsCard({ accountId }: { accountId: number }) {
   const { t } = useTranslation();
-  const query = useQuery({ queryKey: ['billingRuns', accountId], queryFn: ({ signal }) => getBillingRuns(accountId, signal) });
+  // Followed while a run is under way, so an Interrupted run is seen resuming and ending (issue 30).
+  const query = useQuery({
+    queryKey: ['billingRuns', accountId],
+    queryFn: ({ signal }) => getBillingRuns(accountId, signal),
+    refetchInterval: (current) => (current.state.data?.BillingRuns.some(isActive) ? BILLING_RUN_POLL_MS : false),
+  });
   return (
     <QueryCard title={t('admin_console.billing_runs_title')} intro={t('admin_console.billing_runs_intro')} query={query}>
       {(page, headingId) => (page.BillingRuns.length ? <BillingRunsTable runs={page.BillingRuns} labelledBy={headingId} /> : <Typography>{t('admin_console.billing_runs_empty')}</Typography>)}
@@ -86,7 +93,7 @@ function BillingRunsTable({ runs, labelledBy }: { runs: BillingRun[]; labelledBy
                 <TableCell>{formatInterval(run.IntervalId, i18n.language)}</TableCell>
                 <TableCell>{run.ScopeName ?? t('admin_console.scope_everyone')}</TableCell>
                 <TableCell>
-                  {t(`admin_console.run_status.${run.Status}`)}
+                  {run.Status === 'Interrupted' ? <InterruptedStatus run={run} /> : t(`admin_console.run_status.${run.Status}`)}
                   {run.Error && (
                     <Typography variant="body2" color="error">
                       {run.Error}

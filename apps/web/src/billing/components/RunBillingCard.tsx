@@ -12,6 +12,7 @@ import { failureText } from '../../platform/api/failureText';
 import { useIntervals } from '../api/billingOperations';
 import { useBillingRun } from '../hooks/useBillingRun';
 import { formatInterval } from '../utils/billingFormat';
+import { InterruptedRun } from './InterruptedRun';
 import { RunBillingDialog } from './RunBillingDialog';
 
 /**
@@ -70,6 +71,7 @@ function RunStatus({ run }: { run: BillingRun }) {
         {run.Error ? t('billing.run.failed_reason', { month, error: run.Error }) : t('billing.run.failed', { month })}
       </Alert>
     );
+  if (run.Status === 'Interrupted') return <InterruptedRun run={run} month={month} />;
   const percent = run.PayersTotal > 0 ? Math.round((run.PayersDone / run.PayersTotal) * 100) : 0;
   return (
     <Box sx={{ mt: 2 }}>

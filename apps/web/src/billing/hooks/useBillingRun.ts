@@ -5,6 +5,9 @@ import { customChargesQueryKey } from '../../customCharges/api/customChargeOpera
 import { creditLimitQueryKey } from '../../orders/api/ordersApi';
 import { billingQueryKey, runBilling, useBillingRuns } from '../api/billingOperations';
 
+/** Running, or Interrupted and about to resume: the run is not over. */
+export const isActive = (run: BillingRun | undefined) => run?.Status === 'Running' || run?.Status === 'Interrupted';
+
 /**
  * A billing run started from this tab: RunBilling answers at once with the run (usually Running);
  * while it runs, its progress comes from GetBillingRuns every 2 s. Once it has completed, the
@@ -14,16 +17,17 @@ import { billingQueryKey, runBilling, useBillingRuns } from '../api/billingOpera
 export function useBillingRun(accountId: number) {
   const queryClient = useQueryClient();
   const [started, setStarted] = useState<BillingRun>();
-  const isPolling = started?.Status === 'Running';
+  const isPolling = isActive(started);
   const runs = useBillingRuns(accountId, isPolling);
   // The newest word on the run started here: the poll's, once it has one, else RunBilling's answer.
   const polled = runs.data?.BillingRuns.find((run) => run.BillingRunId === started?.BillingRunId);
   const run = polled ?? started;
-  const isRunning = run?.Status === 'Running';
+  const isRunning = isActive(run);
 
-  // Polling stops once the poll reports the end: the started run takes the final state.
+  // Polling stops once the poll reports the end: the started run takes the final state. An
+  // Interrupted run is still under way (its job was sent again; issue 30): it is followed on.
   useEffect(() => {
-    if (polled && polled.Status !== 'Running' && started?.Status === 'Running') setStarted(polled);
+    if (polled && !isActive(polled) && isActive(started)) setStarted(polled);
   }, [polled, started]);
 
   const refreshedRunId = useRef<number>(undefined);

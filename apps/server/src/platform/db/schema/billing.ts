@@ -47,7 +47,10 @@ export const billingRuns = pgTable(
     intervalId: text('interval_id').notNull(),
     /** The account whose payers it bills (itself and below); null: every payer. */
     scopeAccountId: integer('scope_account_id').references(() => accounts.id),
-    /** 'Running', 'Completed' or 'Failed'. */
+    /**
+     * 'Running', 'Interrupted' (its job died — a node killed — and it waits for the job sent again
+     * to resume it: billingRecovery.ts), 'Completed' or 'Failed'.
+     */
     status: text('status').notNull().default('Running'),
     startedByAccountId: integer('started_by_account_id').references(() => accounts.id),
     startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -56,8 +59,22 @@ export const billingRuns = pgTable(
     payersDone: integer('payers_done').notNull().default(0),
     invoicesCreated: integer('invoices_created').notNull().default(0),
     error: text('error'),
+    /** Refreshed by the job working the run every few seconds: a Running run whose heartbeat stopped has lost its job (issue 30). */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** When the run was found without its job; null while it runs (again) or once it ended. */
+    interruptedAt: timestamp('interrupted_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [check('billing_runs_status_check', sql`${t.status} in ('Running', 'Completed', 'Failed')`), index('billing_runs_started_idx').on(t.startedAt)],
+  (t) => [
+    check('billing_runs_status_check', sql`${t.status} in ('Running', 'Interrupted', 'Completed', 'Failed')`),
+    index('billing_runs_started_idx').on(t.startedAt),
+    // One run at a time per scope ("seller") and month (issue 30): enforced here, so racing RunBilling
+    // calls cannot both pass a check; the whole-platform run (scope null) counts as scope 0.
+    uniqueIndex('billing_runs_one_active_idx')
+      .on(sql`coalesce(${t.scopeAccountId}, 0)`, t.intervalId)
+      .where(sql`${t.status} in ('Running', 'Interrupted')`),
+    // The sweeper's look for runs whose heartbeat stopped.
+    index('billing_runs_active_heartbeat_idx').on(t.heartbeatAt).where(sql`${t.status} in ('Running', 'Interrupted')`),
+  ],
 );
 
 /**

@@ -85,4 +85,30 @@ describe('RunBillingCard', () => {
     const [first, second] = calls('RunBilling');
     expect(second?.headers['Idempotency-Key']).toBe(first?.headers['Idempotency-Key']);
   });
+
+  it('shows an Interrupted run as "Interrupted — resuming" with the moment instead of a stuck progress bar, and follows it until it completes (issue 30)', async () => {
+    let polls = 0;
+    fakeServer((operation) => {
+      if (operation === 'RunBilling') return { body: run() };
+      if (operation === 'GetBillingRuns') {
+        polls += 1;
+        const interrupted = run({ Status: 'Interrupted', PayersDone: 2, InterruptedAt: '2026-11-02T08:03:00.000Z' });
+        return { body: { BillingRuns: [polls <= 2 ? interrupted : run({ Status: 'Completed', PayersDone: 4, InvoicesCreated: 4 })], Total: 1 } };
+      }
+      return { body: intervals };
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<RunBillingCard accountId={57} accountName="Contoso Ltd" />);
+    const dialog = await openDialog(user);
+    await within(dialog).findByRole('combobox', { name: 'Month to bill' });
+    await user.click(within(dialog).getByRole('button', { name: 'Run billing' }));
+
+    // A polite status, as the progress it replaces.
+    const status = (await screen.findByText('Interrupted — resuming')).closest('[role="status"]');
+    expect(status).toHaveTextContent(/Billing October 2026 stopped at .*2026.* \(2 of 4 payers billed\)\. It resumes by itself and bills only what is left; nothing is billed twice\./);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    // Still under way: no second run meanwhile, and the poll goes on until it has completed.
+    expect(screen.getByRole('button', { name: 'Run billing' })).toBeDisabled();
+    expect(await screen.findByText('Billing of October 2026 is complete. Invoices created: 4.', {}, { timeout: 8_000 })).toBeInTheDocument();
+  }, 15_000);
 });

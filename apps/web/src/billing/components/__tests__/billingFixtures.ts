@@ -56,6 +56,7 @@ export const run = (more: Partial<BillingRun> = {}): BillingRun => ({
   StartedByName: 'Nora Winters',
   StartedAt: '2026-11-02T08:00:00.000Z',
   FinishedAt: null,
+  InterruptedAt: null,
   PayersTotal: 4,
   PayersDone: 1,
   InvoicesCreated: 0,
