@@ -36,6 +36,10 @@ test('an administrator imports a company from a CSV after fixing the row the che
   await page.getByRole('link', { name: TEXT.new_import }).click();
   await expect(page).toHaveURL(/#\/Account\/Import$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Import accounts' })).toBeVisible();
+  // The limit is said before anything is uploaded (issue 30 item 10), and describes the file field.
+  const limit = fill(TEXT.file_limit, { size: 50 });
+  await expect(page.getByText(limit)).toBeVisible();
+  await expect(page.getByLabel(TEXT.file_label)).toHaveAccessibleDescription(limit);
   await expectAccessible(page);
 
   // A user without an e-mail address: row 4 is reported, nothing is written.
