@@ -36,7 +36,16 @@ test('an administrator imports a company from a CSV after fixing the row the che
   await page.getByRole('link', { name: TEXT.new_import }).click();
   await expect(page).toHaveURL(/#\/Account\/Import$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Import accounts' })).toBeVisible();
+  // The limit is said before anything is uploaded (issue 30 item 10), and describes the file field.
+  const limit = fill(TEXT.file_limit, { size: 50 });
+  await expect(page.getByText(limit)).toBeVisible();
+  await expect(page.getByLabel(TEXT.file_label)).toHaveAccessibleDescription(limit);
   await expectAccessible(page);
+  await snapshot(page, 'imports-new');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByText(limit)).toBeVisible();
+  await snapshot(page, 'imports-new-390');
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // A user without an e-mail address: row 4 is reported, nothing is written.
   await page.getByLabel(TEXT.file_label).setInputFiles({ name: `bad-${suffix}.csv`, mimeType: 'text/csv', buffer: csv(rows('')) });

@@ -153,6 +153,10 @@ export const ERROR_KEYS = [
   'import_not_pending',
   'import_file_unreadable',
   'import_has_errors',
+  // Import limits (issue 30 items 9, 10).
+  'import_file_too_large',
+  'import_archive_too_large',
+  'import_busy',
   // Sales quotes (issue 17).
   'quote_not_editable',
   'quote_status_conflict',

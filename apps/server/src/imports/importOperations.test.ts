@@ -149,7 +149,7 @@ describe('account imports', () => {
   });
 
   it('takes a file beyond the JSON size limit as the body itself, streamed, with the other fields in the query', async () => {
-    // 3,000 companies: about 1.3 MB, more than a JSON body may carry (1 MB).
+    // 3,000 companies: about 1.3 MB, more than the JSON body of other operations may carry (1 MB).
     const lines = [HEADER, ...Array.from({ length: 3_000 }, (_, i) => `Company,Streamed Company ${i} ${'x'.repeat(380)},,,GB,GBP,,,,`)];
     const file = Buffer.from(lines.join('\r\n'), 'utf8');
     expect(file.length).toBeGreaterThan(server.config.bodyLimitBytes);

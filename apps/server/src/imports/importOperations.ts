@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, like, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   IMPORT_ACCOUNTS_RULE,
+  IMPORT_JSON_BODY_LIMIT_BYTES,
   MAX_IMPORT_FILE_BYTES,
   MY_IMPORTS_READ,
   cancelImportRequestSchema,
@@ -31,7 +32,9 @@ import { ApiError, accessDenied } from '../platform/errors';
 import { defineOperation, type SignedInContext } from '../platform/operations';
 import type { AccountRow } from '../platform/session';
 import { storeImportFile } from './importFile';
-import { heldFile, spooledFile } from './importUpload';
+import { heldFile, importFileTooLarge, spooledFile } from './importUpload';
+import { assertSafeArchive } from './importArchive';
+import { withImportReadSlot } from './importReadSlots';
 import { IMPORT_JOB, checkImport } from './importRunner';
 import { importTemplate } from './importTemplate';
 
@@ -139,39 +142,49 @@ const getImports = defineOperation({
 const uploadImport = defineOperation({
   service: 'IImportService',
   operation: 'UploadImport',
-  summary: `Uploads a CSV or Excel (.xlsx) file of companies, departments and users, at most ${MAX_IMPORT_FILE_BYTES / 1024 / 1024} MB, to import under an account of the caller’s hierarchy (parentAccountId, by default the caller’s organisation), and checks it row by row at once, writing nothing: answers the Pending, not yet scheduled import with its first row errors. The file comes either in the JSON body (file: {FileName, ContentBase64}, within the request size limit) or as the body itself (Content-Type: application/octet-stream) with FileName, parentAccountId and name in the query string. GetImportTemplate gives the columns.`,
+  summary: `Uploads a CSV or Excel (.xlsx) file of companies, departments and users, at most ${MAX_IMPORT_FILE_BYTES / 1024 / 1024} MB (a larger one answers 413), to import under an account of the caller’s hierarchy (parentAccountId, by default the caller’s organisation), and checks it row by row at once, writing nothing: answers the Pending, not yet scheduled import with its first row errors. The file comes either in the JSON body (file: {FileName, ContentBase64}; this operation’s JSON body may be up to ${Math.ceil(IMPORT_JSON_BODY_LIMIT_BYTES / 1024 / 1024)} MB) or, better, as the body itself (Content-Type: application/octet-stream) with FileName, parentAccountId and name in the query string. An .xlsx that would unpack beyond the server’s limit is refused (400) before it is unpacked; when too many files are being read on the server at once, 503 asks to try again. GetImportTemplate gives the columns.`,
   request: uploadImportRequestSchema,
   response: importWithErrorsSchema,
   rule: IMPORT_CHANGE_RULE,
   fileBody: { query: uploadImportFileQuerySchema },
+  jsonBodyLimit: { bytes: IMPORT_JSON_BODY_LIMIT_BYTES, tooLargeKey: 'import_file_too_large', tooLargeParams: { max: String(MAX_IMPORT_FILE_BYTES / 1024 / 1024) } },
   async handler(input, ctx) {
     const { db, caller } = ctx;
     const fields: UploadImportFileQuery = ctx.upload
       ? (ctx.upload.fields as UploadImportFileQuery)
       : { FileName: input.file.FileName, parentAccountId: input.parentAccountId, name: input.name };
     const parent = await requireAccountInHierarchy(db, caller, fields.parentAccountId ?? caller.companyAccount.id, MY_IMPORTS_READ);
+    // A body that says it is too large is refused before a byte of it is read.
+    if (ctx.upload && Number(ctx.request.headers['content-length'] ?? 0) > MAX_IMPORT_FILE_BYTES) throw importFileTooLarge();
     const received = ctx.upload ? await spooledFile(ctx.upload.body) : heldFile(Buffer.from(input.file.ContentBase64, 'base64'));
     let record: typeof accountImports.$inferSelect;
     try {
       const format = importFormatOf(fields.FileName)!;
-      if (received.bytes === 0 || received.bytes > MAX_IMPORT_FILE_BYTES) throw new ApiError(400, 'import_file_unreadable');
+      if (received.bytes > MAX_IMPORT_FILE_BYTES) throw importFileTooLarge();
+      if (received.bytes === 0) throw new ApiError(400, 'import_file_unreadable');
       // The content must be what the extension says (DESIGN.md uploads): an .xlsx is a ZIP, a CSV is text.
       const isZip = ZIP_MAGIC.every((byte, index) => received.head[index] === byte);
       if ((format === 'Excel') !== isZip || (format === 'CSV' && received.head.includes(0))) throw new ApiError(400, 'import_file_unreadable');
       const name = fields.name ?? fields.FileName.replace(/\.[^.]+$/, '').slice(0, 100);
-      record = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(accountImports)
-          .values({ name, format, parentAccountId: parent.id, creatorAccountId: caller.userAccount.id, locale: ctx.locale, fileBytes: received.bytes })
-          .returning();
-        await storeImportFile(tx, row!.id, received.chunks());
-        await auditAccountChange(tx, ctx, 'AccountsImportUploaded', parent, { ImportId: row!.id, Name: name, FileName: fields.FileName, Bytes: received.bytes });
-        return row!;
+      record = await withImportReadSlot(ctx.config.imports, 'request', async () => {
+        // Issue 30 item 9: judged before anything is stored or inflated by exceljs.
+        if (format === 'Excel') await assertSafeArchive(received.archive, received.bytes, ctx.config.imports);
+        const stored = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(accountImports)
+            .values({ name, format, parentAccountId: parent.id, creatorAccountId: caller.userAccount.id, locale: ctx.locale, fileBytes: received.bytes })
+            .returning();
+          await storeImportFile(tx, row!.id, received.chunks());
+          await auditAccountChange(tx, ctx, 'AccountsImportUploaded', parent, { ImportId: row!.id, Name: name, FileName: fields.FileName, Bytes: received.bytes });
+          return row!;
+        });
+        received.dispose();
+        await checkImport(db, stored, caller, parent);
+        return stored;
       });
     } finally {
       received.dispose();
     }
-    await checkImport(db, record, caller, parent);
     return { Import: await loadImportView(db, record.id), Errors: await firstErrors(db, record.id) };
   },
 });
@@ -186,7 +199,7 @@ const validateImport = defineOperation({
   async handler(input, ctx) {
     const { record, parent } = await requireImport(ctx, input.importId);
     if (record.status !== 'Pending') throw new ApiError(409, 'import_not_pending');
-    await checkImport(ctx.db, record, ctx.caller, parent);
+    await withImportReadSlot(ctx.config.imports, 'request', () => checkImport(ctx.db, record, ctx.caller, parent));
     return { Import: await loadImportView(ctx.db, record.id), Errors: await firstErrors(ctx.db, record.id) };
   },
 });

@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../platform/db/dbErrors';
 import { accountImportErrors, accountImportGroups, accountImports, users } from '../platform/db/schema';
 import type { JobDefinition } from '../platform/jobs';
 import { findCompanyAccount, loadAccount, loadCapabilities, type AccountRow, type CallerSession } from '../platform/session';
+import { withImportReadSlot } from './importReadSlots';
 import { readImportFile, readImportRows, UnreadableImportFile } from './importFile';
 import { readImportGroups } from './importGroups';
 import { newFileState, planGroup, type FileState } from './importPlan';
@@ -140,11 +141,17 @@ async function finish(db: Database, record: ImportRecord, status: 'Completed' | 
   });
 }
 
-/** The job: imports every group not done yet, each in its own transaction. Idempotent. */
 /** What a run needs to invite the imported users: the portal's address, and SMTP to send through (else the mails wait in the outbox). */
 export type ImportMailSettings = Pick<ServerConfig, 'publicUrl' | 'smtpUrl'>;
+/** A run's settings: the mail's, and the node's import-reading slots it waits for (issue 30 item 9). */
+export type ImportRunSettings = ImportMailSettings & Pick<ServerConfig, 'imports'>;
 
-export async function runImport(db: Database, importId: number, mail: ImportMailSettings): Promise<void> {
+/** The job: imports every group not done yet, each in its own transaction. Idempotent. */
+export async function runImport(db: Database, importId: number, settings: ImportRunSettings): Promise<void> {
+  await withImportReadSlot(settings.imports, 'job', () => runImportFile(db, importId, settings));
+}
+
+async function runImportFile(db: Database, importId: number, mail: ImportMailSettings): Promise<void> {
   const record = await claimImport(db, importId);
   if (!record) return;
   const caller = await loadImportCaller(db, record.creatorAccountId);
@@ -223,7 +230,7 @@ async function sweepDueImports(db: Database, send: SendJob): Promise<void> {
   for (const { id } of due) await send(IMPORT_JOB, { importId: id }, { singletonKey: `import-${id}` });
 }
 
-export function importJobs(settings: { send: SendJob; mail: ImportMailSettings }): JobDefinition[] {
+export function importJobs(settings: { send: SendJob; mail: ImportRunSettings }): JobDefinition[] {
   return [
     {
       name: IMPORT_JOB,

@@ -27,6 +27,20 @@ export interface ServerConfig {
   ssoProviders: SsoProviderConfig[];
   /** EXCHANGE_RATE_MAX_AGE_DAYS: a price needing an exchange rate older than this says "Exchange rate not up to date." (spec §4). */
   exchangeRateMaxAgeDays: number;
+  /** How account import files are unpacked and read (imports/importReading.ts). */
+  imports: ImportReadingLimits;
+}
+
+/** Issue 30 item 9: an .xlsx is a ZIP; these bound what one may unpack to and how many are read at once per node. */
+export interface ImportReadingLimits {
+  /** IMPORT_UNPACKED_MAX_BYTES: the most an .xlsx may unpack to, all its entries together (default 200 MiB). */
+  unpackedMaxBytes: number;
+  /** IMPORT_MAX_COMPRESSION_RATIO: the most an entry larger than 1 MiB unpacked may grow from its packed size (default 100). */
+  maxCompressionRatio: number;
+  /** IMPORT_READ_CONCURRENCY: import files unpacked and read at once on this node (default 2); the others wait. */
+  concurrency: number;
+  /** IMPORT_READ_QUEUE: uploads and checks that may wait for a turn (default 8); one more answers 503. Jobs always wait. */
+  queue: number;
 }
 
 export interface SsoProviderConfig {
@@ -72,7 +86,22 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     passwordResetMinutes: Number(env.PASSWORD_RESET_MINUTES ?? 60),
     ssoProviders: parseSsoProviders(env.SSO_PROVIDERS),
     exchangeRateMaxAgeDays: parseExchangeRateMaxAgeDays(env.EXCHANGE_RATE_MAX_AGE_DAYS),
+    imports: {
+      unpackedMaxBytes: positiveWhole(env, 'IMPORT_UNPACKED_MAX_BYTES', 200 * 1024 * 1024),
+      maxCompressionRatio: positiveWhole(env, 'IMPORT_MAX_COMPRESSION_RATIO', 100),
+      concurrency: positiveWhole(env, 'IMPORT_READ_CONCURRENCY', 2),
+      queue: positiveWhole(env, 'IMPORT_READ_QUEUE', 8, 0),
+    },
   };
+}
+
+/** A whole-number setting; a wrong value stops the start rather than lifting a limit silently. */
+function positiveWhole(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
+  const value = env[name]?.trim();
+  if (!value) return fallback;
+  const parsed = Number(value);
+  if (!/^\d+$/.test(value) || parsed < min || !Number.isSafeInteger(parsed)) throw new Error(`${name} must be a whole number from ${min} (got ${JSON.stringify(env[name])})`);
+  return parsed;
 }
 
 export const DEFAULT_EXCHANGE_RATE_MAX_AGE_DAYS = 7;

@@ -20,6 +20,9 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.code(error.statusCode).headers(error.headers).send({ Message: translateMessage(locale, error.key, error.params) });
     }
     const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
+    // A route with a body limit of its own says which limit in its own words (operationRoute.ts jsonBodyLimit).
+    const ownTooLarge = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? (request.routeOptions.config as { bodyTooLarge?: { key: ErrorKey; params?: Record<string, string> } }).bodyTooLarge : undefined;
+    if (ownTooLarge) return reply.code(413).send({ Message: translateMessage(locale, ownTooLarge.key, ownTooLarge.params) });
     if (known) return reply.code(known.status).send({ Message: translateMessage(locale, known.key) });
     if (error instanceof SyntaxError || error.statusCode === 400) {
       // Prototype-poisoned bodies and other malformed JSON end here.

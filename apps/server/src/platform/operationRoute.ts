@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { isAllowed } from '@cmp/contracts/capabilities';
 import type { Database } from './db/database';
@@ -24,7 +24,7 @@ export function registerOperationRoute(app: FastifyInstance, registry: Operation
   installJsonBodyParser(app);
   // A file as the body, for the operations that take one (fileBody): handed over unread, as a stream.
   app.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
-  app.post<{ Params: { service: string; operation: string } }>(`${OPERATION_PREFIX}/:service/:operation`, async (request, reply) => {
+  const handle = async (request: FastifyRequest<{ Params: { service: string; operation: string } }>, reply: FastifyReply) => {
     const def = registry.find(request.params.service, request.params.operation);
     if (!def) throw new ApiError(404, 'unknown_operation', { operation: `${request.params.service}/${request.params.operation}` });
     assertNotForged(request, config);
@@ -59,7 +59,18 @@ export function registerOperationRoute(app: FastifyInstance, registry: Operation
     const result = await def.handler(input, ctx as never);
     if (!def.readOnly && !def.keepsSessions) await sessionCache.invalidateAll();
     return reply.code(200).send(result);
-  });
+  };
+  // An operation with a JSON body limit of its own gets a static route (matched before the
+  // parametric one) carrying that limit; every other operation keeps BODY_LIMIT_BYTES.
+  for (const def of registry.all()) {
+    if (!def.jsonBodyLimit) continue;
+    const { bytes, tooLargeKey, tooLargeParams } = def.jsonBodyLimit;
+    app.post<{ Params: { service: string; operation: string } }>(`${OPERATION_PREFIX}/${def.service}/${def.operation}`, { bodyLimit: bytes, config: { bodyTooLarge: { key: tooLargeKey, params: tooLargeParams } } }, (request, reply) => {
+      request.params = { service: def.service, operation: def.operation };
+      return handle(request, reply);
+    });
+  }
+  app.post<{ Params: { service: string; operation: string } }>(`${OPERATION_PREFIX}/:service/:operation`, handle);
 }
 
 /** The one validation of every operation's body (DESIGN.md "The API"): 400 names the field. */

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Locale } from '@cmp/contracts/locales';
 import type { SecurityRule } from '@cmp/contracts/capabilities';
+import type { ErrorKey } from '@cmp/contracts/errors';
 import type { Database } from './db/database';
 import type { ServerConfig } from './config';
 import type { CallerSession } from './session';
@@ -47,6 +48,12 @@ interface OperationBase<Req extends z.ZodType, Res extends z.ZodType> {
    * The handler then gets `ctx.upload` and no input (DESIGN.md "Uploads": files over a few MB).
    */
   fileBody?: { query: z.ZodType };
+  /**
+   * A JSON body limit of its own instead of BODY_LIMIT_BYTES, for the one operation whose public
+   * request carries a whole file in JSON (UploadImport's ContentBase64, issue 30 item 10), and the
+   * error key a larger body answers 413 with.
+   */
+  jsonBodyLimit?: { bytes: number; tooLargeKey: ErrorKey; tooLargeParams?: Record<string, string> };
 }
 
 interface SignedInOperationOptions {
