@@ -47,7 +47,9 @@ export async function loadDemoOrders(tx: Tx): Promise<void> {
     if (!caller) throw new Error(`demo orders: user ${orderer} cannot order`);
     const { order } = await placeOrderWithDetail(tx, caller, 'en', { ...request, parentAccountId: company.id, billingFrequency: 'Monthly' }, company, company);
     if (order.approvalStatus !== expected) throw new Error(`demo orders: ${request.productName} for ${company.displayName} is ${order.approvalStatus}, not ${expected}`);
-    await tx.update(orders).set({ createdAt: daysAgo(placedDaysAgo), updatedAt: daysAgo(placedDaysAgo) }).where(eq(orders.id, order.id));
+    // Placed days ago: an order the credit check approved was decided as it was placed.
+    const placedAt = daysAgo(placedDaysAgo);
+    await tx.update(orders).set({ createdAt: placedAt, updatedAt: placedAt, ...(order.decidedAt && { decidedAt: placedAt }) }).where(eq(orders.id, order.id));
     return order;
   };
 
@@ -56,6 +58,7 @@ export async function loadDemoOrders(tx: Tx): Promise<void> {
   // Adventure Works (limit 3,000): 100 CRM seats were declined; 25 backup seats were approved.
   const awCrm = await place(awAdmin, adventureWorks, { productName: 'SKYLINE_CRM', quantity: 100, commitment: 'annual' }, 'Pending', 6);
   await decideOrder(tx, awCrm.id, 'decline', resellerAdmin, 'The credit limit is exceeded; please pay in advance or order fewer seats.');
+  await tx.update(orders).set({ decidedAt: daysAgo(5), updatedAt: daysAgo(5) }).where(eq(orders.id, awCrm.id));
   const awBackup = await place(awAdmin, adventureWorks, { productName: 'SKYLINE_BACKUP', quantity: 25, commitment: '1-month' }, 'Approved', 2);
   // … whose Create the vendor sandbox was unavailable for until the job gave up (issue 14): a retry
   // from /provisioning sends the same submission again and completes it.
