@@ -3,6 +3,7 @@ import type { OrderRequest } from '@cmp/contracts/orders';
 import type { Tx } from '../platform/db/database';
 import { accounts, orders, provisioningRequests, subscriptions, users } from '../platform/db/schema';
 import { findCompanyAccount, type AccountRow } from '../platform/session';
+import { writeAudit } from '../platform/audit';
 import { loadImportCaller } from '../imports/importRunner';
 import { placeOrderWithDetail } from '../orders/placeOrder';
 import { decideOrder, type OrderRow } from '../orders/orderStateMachine';
@@ -47,6 +48,9 @@ export async function loadDemoOrders(tx: Tx): Promise<void> {
     if (!caller) throw new Error(`demo orders: user ${orderer} cannot order`);
     const { order } = await placeOrderWithDetail(tx, caller, 'en', { ...request, parentAccountId: company.id, billingFrequency: 'Monthly' }, company, company);
     if (order.approvalStatus !== expected) throw new Error(`demo orders: ${request.productName} for ${company.displayName} is ${order.approvalStatus}, not ${expected}`);
+    // As the demo's other accounts, its Product account has its AccountCreated entry (demoWorld.ts).
+    const [product] = await tx.select().from(accounts).where(eq(accounts.id, order.subscriptionAccountId!));
+    await writeAudit(tx, null, { action: 'AccountCreated', actorAccountId: orderer, accountId: product!.id, accountPath: product!.path, details: { AccountType: 'Product', DisplayName: product!.displayName, ParentAccountId: company.id } });
     // Placed days ago: an order the credit check approved was decided as it was placed.
     const placedAt = daysAgo(placedDaysAgo);
     await tx.update(orders).set({ createdAt: placedAt, updatedAt: placedAt, ...(order.decidedAt && { decidedAt: placedAt }) }).where(eq(orders.id, order.id));
