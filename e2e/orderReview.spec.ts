@@ -57,7 +57,8 @@ test('an Account Manager declines one order with a reason and approves another; 
   const endpointRow = table.getByRole('row', { name: /Nimbus Endpoint Protection/ });
   await expect(backupRow).toContainText('Contoso Ltd');
   await expect(backupRow).toContainText(ORDERS.status.Pending);
-  await expect(backupRow).toContainText('€1,500.00');
+  // Placed through PlaceOrder by the demo (issue 30): priced in Contoso's euros.
+  await expect(backupRow).toContainText('€1,750.00');
   await expect(endpointRow).toContainText(ORDERS.status.Pending);
   // Only orders waiting for approval are listed here, never Fabrikam's (another reseller's) Litware order.
   await expect(table.getByRole('row', { name: /Litware/ })).toHaveCount(0);

@@ -118,6 +118,8 @@ export const ERROR_KEYS = [
   'order_price_changed',
   'order_status_conflict',
   'order_cancel_not_allowed',
+  // Issue 30: an order without its Product account is never approved (nothing would bill the seats).
+  'order_without_subscription',
   'credit_limit_company_only',
   'credit_limit_seller_only',
   // Subscriptions (issue 14).

@@ -48,7 +48,7 @@ describe('chat bot (spec §2 Chatbot, §7 Chatbot token; issue 5)', () => {
     expect(answer.body).toMatchObject({ Topic: 'orders', Text: 'These orders are waiting for approval (1):' });
     const items = answer.body.Items as string[];
     expect(items).toHaveLength(1);
-    expect(items[0]).toMatch(/^Order \d+: 50 × Skyline Backup for Contoso Ltd, €1,500\.00, waiting for approval since /);
+    expect(items[0]).toMatch(/^Order \d+: 500 × Skyline Backup for Contoso Ltd, €1,750\.00, waiting for approval since /);
     // Asked why, the knowledge base article on order approval comes along as a link.
     const why = await ask('Why is my order still waiting for approval?');
     expect(why.body.Items).toEqual(items);
@@ -107,7 +107,7 @@ describe('chat bot (spec §2 Chatbot, §7 Chatbot token; issue 5)', () => {
     const otherCookie = await signIn(server.app, 'other.admin');
     const otherToken = (await call(server.app, 'IChatBotService/GetChatBotToken', {}, { cookie: otherCookie })).body.Token as string;
     const other = await call(server.app, 'IChatBotService/Ask', { token: otherToken, text: 'failed provisioning' }, { cookie: otherCookie });
-    expect(other.body.Items).toEqual([expect.stringMatching(/^Skyline CRM for Litware Inc .*timeout/)]);
+    expect(other.body.Items).toEqual([expect.stringMatching(/^Skyline Mail for Litware Inc .*timeout/)]);
   });
 
   it('answers a how-to question from the knowledge base, in the language of the caller where it has the article', async () => {

@@ -113,13 +113,14 @@ export async function loadDemoWorld(tx: Tx, passwordHash: string): Promise<void>
   await loadDemoSupportAndTerms(tx, owner, northwind);
   await loadDemoCatalog(tx, admin);
   await loadDemoPricing(tx);
-  await loadDemoOrders(tx);
   await loadDemoCreditLimits(tx);
   await loadDemoSubscriptionTerms(tx);
   await loadDemoVendorProfiles(tx);
   await loadDemoCustomCharges(tx);
   await loadDemoBillingHistory(tx);
   await billDemoFirstMonth(tx);
+  // Orders are placed as PlaceOrder places them: after the limits and the billed history their credit check reads.
+  await loadDemoOrders(tx);
   await loadDemoKnowledgeBase(tx, owner);
 
   for (const row of created) {

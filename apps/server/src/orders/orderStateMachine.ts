@@ -32,6 +32,10 @@ export async function decideOrder(tx: Queryable, orderId: number, decision: Orde
     const [current] = await tx.select({ status: orders.approvalStatus }).from(orders).where(eq(orders.id, orderId)).limit(1);
     throw new ApiError(409, 'order_status_conflict', { orderId: String(orderId), status: current?.status ?? 'gone' });
   }
+  // Issue 30: approving starts provisioning, and seats delivered at the vendor must have the
+  // subscription that bills them. PlaceOrder writes it with every order, Pending ones too; an order
+  // from before that (or written by hand) is refused, and the transaction leaves it Pending.
+  if (to === 'Approved' && decided.subscriptionAccountId === null) throw new ApiError(409, 'order_without_subscription', { orderId: String(orderId) });
   if (decided.subscriptionAccountId !== null) {
     if (to === 'Approved') {
       await tx

@@ -16,6 +16,8 @@ let server: TestServer;
 let reseller: string;
 let other: string;
 let contosoId: number;
+/** Contoso's CRM subscription, which the test's requests name (issue 30: a completed request always names its subscription). */
+let contosoCrmId: number;
 let litwareRequestId: number;
 
 beforeAll(async () => {
@@ -26,6 +28,8 @@ beforeAll(async () => {
   other = await signIn(server.app, 'other.admin');
   const [contoso] = await server.handle.db.select().from(accounts).where(and(eq(accounts.displayName, 'Contoso Ltd'), eq(accounts.type, 'Company')));
   contosoId = contoso!.id;
+  const [crm] = await server.handle.db.select().from(accounts).where(and(eq(accounts.displayName, 'Skyline CRM – Contoso'), eq(accounts.type, 'Product')));
+  contosoCrmId = crm!.id;
   const [litware] = await server.handle.db.select().from(accounts).where(and(eq(accounts.displayName, 'Litware Inc'), eq(accounts.type, 'Company')));
   const [litwareRequest] = await server.handle.db.select().from(provisioningRequests).where(eq(provisioningRequests.companyAccountId, litware!.id));
   litwareRequestId = litwareRequest!.id;
@@ -43,7 +47,7 @@ type Request = typeof provisioningRequests.$inferSelect;
 async function newRequest(values: Partial<typeof provisioningRequests.$inferInsert> = {}): Promise<Request> {
   const [row] = await server.handle.db
     .insert(provisioningRequests)
-    .values({ companyAccountId: contosoId, productName: 'SKYLINE_CRM', quantity: 5, customerId: 'contoso.sandbox', orderStatus: 'Failed', productStatus: 'Failed', errorMessage: 'Service temporarily unavailable', ...values })
+    .values({ companyAccountId: contosoId, subscriptionAccountId: contosoCrmId, productName: 'SKYLINE_CRM', quantity: 5, customerId: 'contoso.sandbox', orderStatus: 'Failed', productStatus: 'Failed', errorMessage: 'Service temporarily unavailable', ...values })
     .returning();
   return row!;
 }

@@ -37,10 +37,11 @@ beforeEach(() => sandbox.configure({ transientFailureRate: 0, failNextCalls: 0, 
 
 type Request = typeof provisioningRequests.$inferSelect;
 
+/** A request of Contoso's CRM subscription (issue 30: a request the vendor completes always names its subscription). */
 async function newRequest(values: Partial<typeof provisioningRequests.$inferInsert> = {}): Promise<Request> {
   const [row] = await server.handle.db
     .insert(provisioningRequests)
-    .values({ companyAccountId: contosoId, productName: 'SKYLINE_CRM', quantity: 5, customerId: 'contoso.sandbox', nextAttemptAt: new Date(), ...values })
+    .values({ companyAccountId: contosoId, subscriptionAccountId: productAccountId, productName: 'SKYLINE_CRM', quantity: 5, customerId: 'contoso.sandbox', nextAttemptAt: new Date(), ...values })
     .returning();
   return row!;
 }

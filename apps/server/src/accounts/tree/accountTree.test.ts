@@ -49,12 +49,14 @@ describe('IAccountService/GetAccountTree (spec §7 account tree)', () => {
       'Sales',
       'Carl Jensen',
       'Claire Dubois',
+      // The demo's pending order's subscription (issue 30: every order has its Product account).
+      'Skyline Backup',
       'Skyline CRM – Contoso',
       'Skyline Mail – Contoso',
       'Skyline Office E3 – Contoso',
     ]);
-    expect(level.Total).toBe(7);
-    expect(level.Root.ChildCount).toBe(7);
+    expect(level.Total).toBe(8);
+    expect(level.Root.ChildCount).toBe(8);
     expect(level.Children[0]).toEqual({
       AccountId: await idOf('Engineering'),
       AccountType: 'Department',
@@ -72,7 +74,7 @@ describe('IAccountService/GetAccountTree (spec §7 account tree)', () => {
     expect(childNames(await tree('company.admin'))).not.toContain('Archive');
     const withTerminated = await tree('company.admin', { showTerminatedAccounts: true });
     expect(withTerminated.Children.find((c) => c.DisplayName === 'Archive')).toMatchObject({ AccountState: 'Terminated', AccountType: 'Department' });
-    expect(withTerminated.Total).toBe(8);
+    expect(withTerminated.Total).toBe(9);
   });
 
   it('expands a named node, with the hierarchy from the top down to it', async () => {

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { BackgroundJobs, GetOutboxMailsRequest, OutboxMailDetails, OutboxMailPage, SignedInSession, SsoProviderInUse } from '@cmp/contracts/adminConsole';
+import type { GetDataChecksResponse } from '@cmp/contracts/dataChecks';
 import { callOperation } from '../../platform/api/callOperation';
 
 // The admin console's own operations (issue 17). Reads do not toast: each page shows its failure,
@@ -54,5 +55,13 @@ export function useSsoProvidersInUse() {
   return useQuery({
     queryKey: [...ADMIN_CONSOLE_QUERY_KEY, 'ssoProviders'],
     queryFn: ({ signal }) => callOperation<{ Providers: SsoProviderInUse[] }>(SERVICE, 'GetSsoProvidersInUse', {}, quiet(signal)),
+  });
+}
+
+/** The data checks (issue 30): run when the page opens, and again on demand (refetch). */
+export function useDataChecks() {
+  return useQuery({
+    queryKey: [...ADMIN_CONSOLE_QUERY_KEY, 'dataChecks'],
+    queryFn: ({ signal }) => callOperation<GetDataChecksResponse>(SERVICE, 'GetDataChecks', {}, quiet(signal)),
   });
 }

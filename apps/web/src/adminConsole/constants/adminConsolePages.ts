@@ -1,7 +1,7 @@
 import { requirement } from '@cmp/contracts/capabilities';
 
 /** The console's pages in the order of its navigation (spec §2 /admin-console/{methodName?}); the route's methodName names one. */
-export const ADMIN_CONSOLE_PAGES = ['InstanceSettings', 'Maintenance', 'RunBilling', 'MailOutbox', 'BackgroundJobs', 'Sessions', 'SsoProviders'] as const;
+export const ADMIN_CONSOLE_PAGES = ['InstanceSettings', 'Maintenance', 'RunBilling', 'MailOutbox', 'BackgroundJobs', 'Sessions', 'SsoProviders', 'DataChecks'] as const;
 export type AdminConsolePage = (typeof ADMIN_CONSOLE_PAGES)[number];
 /** Without a methodName the console opens its first page. */
 export const DEFAULT_ADMIN_CONSOLE_PAGE: AdminConsolePage = 'InstanceSettings';

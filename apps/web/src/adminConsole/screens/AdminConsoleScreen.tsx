@@ -7,6 +7,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { AdminConsoleNav } from '../components/AdminConsoleNav';
 import { BackgroundJobsPage } from '../components/BackgroundJobsPage';
+import { DataChecksPage } from '../components/DataChecksPage';
 import { InstanceSettingsPage } from '../components/InstanceSettingsPage';
 import { MailOutboxPage } from '../components/MailOutboxPage';
 import { MaintenancePage } from '../components/MaintenancePage';
@@ -23,6 +24,7 @@ const PAGES: Record<AdminConsolePage, () => ReactNode> = {
   BackgroundJobs: () => <BackgroundJobsPage />,
   Sessions: () => <SessionsPage />,
   SsoProviders: () => <SsoProvidersPage />,
+  DataChecks: () => <DataChecksPage />,
 };
 
 /**

@@ -70,5 +70,8 @@ export const provisioningRequests = pgTable(
     index('provisioning_requests_order_idx').on(t.orderId),
     index('provisioning_requests_subscription_idx').on(t.subscriptionAccountId),
     check('provisioning_requests_order_status_check', sql`${t.orderStatus} in ('Submitted', 'InProgress', 'Completed', 'Failed', 'Cancelled')`),
+    // Issue 30: seats delivered at the vendor always belong to a subscription in the portal — a request
+    // cannot end Completed without its Product account (an approval that would leave it so is refused).
+    check('provisioning_requests_completed_subscription_check', sql`${t.subscriptionAccountId} is not null or ${t.orderStatus} <> 'Completed'`),
   ],
 );

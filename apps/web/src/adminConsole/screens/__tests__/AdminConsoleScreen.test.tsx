@@ -34,10 +34,21 @@ const session = (overrides: Partial<SignedInSession>): SignedInSession => ({
   ...overrides,
 });
 
+// Issue 30: one request provisioned at the vendor without a subscription; the other checks find nothing.
+const dataChecks = {
+  CheckedAt: '2026-11-27T10:00:00.000Z',
+  Checks: [
+    { Check: 'ProvisionedWithoutSubscription', Total: 1, Findings: [{ RecordId: 4711, AccountId: 12, AccountName: 'Contoso Ltd', ProductName: 'SKYLINE_BACKUP', OrderId: 1, InvoiceId: null, Status: 'Completed / Active' }] },
+    { Check: 'ActiveSubscriptionWithoutProvisioning', Total: 0, Findings: [] },
+    { Check: 'InvoiceLineWithoutSubscription', Total: 0, Findings: [] },
+  ],
+};
+
 function renderConsole(path: string, flags: { Read: boolean; Execute?: boolean } = { Read: true, Execute: true }) {
   const fetch = installFakeFetch((url) => {
     if (url.endsWith('/GetBackgroundJobs')) return { body: jobs };
     if (url.endsWith('/GetSignedInSessions')) return { body: { Sessions: [session({}), session({ SessionId: 'a0000000-0000-4000-8000-000000000002', Username: 'admin', DisplayName: 'Alex Morgan', IsCurrent: true })] } };
+    if (url.endsWith('/GetDataChecks')) return { body: dataChecks };
     if (url.endsWith('/GetSsoProvidersInUse')) return { status: 403, body: { Message: 'Only administrators of the platform owner can use this part of the administration.' } };
     return { body: { Success: true } };
   });
@@ -70,6 +81,7 @@ describe('AdminConsoleScreen (issue 17)', () => {
       'Background jobs',
       'Connected sessions',
       'SSO providers',
+      'Data checks',
     ]);
     expect(within(nav).getByRole('link', { name: 'Background jobs' })).toHaveAttribute('aria-current', 'page');
     within(nav).getByRole('link', { name: 'Mail outbox' }).focus();
@@ -79,6 +91,15 @@ describe('AdminConsoleScreen (issue 17)', () => {
     await user.tab();
     await user.keyboard('{Enter}');
     expect(currentPath()).toBe('/admin-console/Sessions');
+  });
+
+  it('lists the rows each data check finds by id, and says which checks found none', async () => {
+    renderConsole('/admin-console/DataChecks');
+    expect(await screen.findByText('Inconsistencies found: 1.')).toBeInTheDocument();
+    const provisioned = screen.getByRole('table', { name: 'Provisioned at the vendor without a subscription' });
+    expect(within(provisioned).getByRole('row', { name: /4711/ })).toHaveTextContent(/4711Contoso LtdSKYLINE_BACKUPOrder 1Completed \/ Active/);
+    expect(screen.getByRole('heading', { level: 3, name: 'Invoice lines without a subscription' })).toBeInTheDocument();
+    expect(screen.getAllByText('None found.')).toHaveLength(2);
   });
 
   it('shows the queues with their counts and retries a failed job after a confirmation', async () => {
