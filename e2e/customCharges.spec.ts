@@ -30,6 +30,9 @@ test("a reseller's administrator adds a charge with an attachment to a customer'
   await expect(page.getByRole('tab', { name: 'Billing', selected: true })).toBeVisible();
   const table = page.getByRole('table', { name: CHARGES.title });
   await expect(page.getByText(fill(CHARGES.intro_currency, { currency: 'EUR', name: 'Euro' }))).toBeVisible();
+  // The seller sees what each charge costs it (Migration support: €960 price, €600 cost).
+  await expect(table.getByRole('columnheader', { name: CHARGES.column_cost })).toBeVisible();
+  await expect(table.getByRole('row', { name: /Migration support/ })).toContainText(/€960\.00.*€600\.00/);
   const billed = table.getByRole('row', { name: /Hardware security keys/ });
   await expect(billed).toContainText(CHARGES.status.Billed);
   await expect(billed).toContainText('€175.00');
@@ -89,14 +92,25 @@ test("a reseller's administrator adds a charge with an attachment to a customer'
   await expect(page.getByText(fill(CHARGES.deleted, { name: 'On-site training' }))).toBeVisible();
 });
 
-test("the company's administrator sees its charges but cannot add or delete them", async ({ page }) => {
+test("the company's administrator sees its charges' prices but neither their cost nor how to add or delete them", async ({ page }) => {
   await signIn(page, 'company.admin');
   await expect(page).toHaveURL(/#\/Dashboard$/);
   const contoso = await accountIdOf(page, 'Contoso Ltd');
   await page.goto(`/#/account/${contoso}/billing`);
   const table = page.getByRole('table', { name: CHARGES.title });
-  await expect(table.getByRole('row', { name: /Migration support/ })).toContainText(CHARGES.status.PendingBilling);
+  const migration = table.getByRole('row', { name: /Migration support/ });
+  await expect(migration).toContainText(CHARGES.status.PendingBilling);
+  await expect(migration).toContainText('€960.00');
+  // Issue 30: what the charge cost its reseller is none of the buyer's business — no column, no amount.
+  await expect(table.getByRole('columnheader', { name: CHARGES.column_price })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: CHARGES.column_cost })).toHaveCount(0);
+  await expect(migration).not.toContainText('€600.00');
   await expect(page.getByRole('button', { name: CHARGES.add_charge })).toHaveCount(0);
   await expect(table.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
   await expectAccessible(page);
+  await snapshot(page, 'custom-charges-buyer');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(table.getByRole('columnheader', { name: CHARGES.column_cost })).toHaveCount(0);
+  await expectAccessible(page);
+  await snapshot(page, 'custom-charges-buyer-mobile');
 });

@@ -78,12 +78,13 @@ test('company.admin orders a service from Explore: configure, overview with pric
   await page.getByRole('option', { name: TEXT.frequencies.Annual }).click();
   await page.getByRole('button', { name: TEXT.show_overview }).click();
 
-  // The overview: each line's price and the rule that set it, the credit check, the approval notice.
+  // The overview: each line's price and the rule that set it (never a markup over the reseller's cost: issue 30), the credit check, the approval notice.
   await expect(page.getByRole('heading', { level: 2, name: stepHeading(4, TEXT.steps.overview) })).toBeVisible();
   const lines = page.getByRole('table', { name: TEXT.overview_lines });
   const seats = lines.getByRole('row').filter({ hasText: /Recurring/ }).first();
   await expect(seats).toContainText(/€[\d.,]+ per user/);
   await expect(seats).toContainText(/— rule '/);
+  await expect(seats).not.toContainText(/Markup|Gross margin/);
   await expect(seats.getByRole('cell').nth(1)).toHaveText('10');
   await expect(page.getByText(TEXT.approval_title)).toBeVisible();
   await expect(page.getByText(/will wait for approval by an account manager/)).toContainText(/credit limit \(€[\d,.]+\)/); // the limit another spec may have changed

@@ -114,7 +114,7 @@ test('a markup rule is previewed, saved exactly as previewed, and the customer s
   await expectAccessible(page);
   await snapshot(page, 'edit-all-prices');
 
-  // The customer's view: the service page and Explore show the new price and why.
+  // The customer's view: the service page and Explore show the new price and why — its price list, not the reseller's markup (issue 30).
   await signOut(page);
   await signIn(page, 'company.admin');
   await expect(page).toHaveURL(/#\/Dashboard$/);
@@ -122,7 +122,8 @@ test('a markup rule is previewed, saved exactly as previewed, and the customer s
   await expect(page.getByRole('heading', { level: 1, name: 'Skyline CRM' })).toBeVisible();
   const items = page.getByRole('table').first();
   await expect(items.getByRole('row').filter({ hasText: 'Recurring' })).toContainText('€54.00');
-  await expect(items.getByRole('row').filter({ hasText: 'Recurring' })).toContainText("Markup 50 % — rule 'Skyline uplift'");
+  await expect(items.getByRole('row').filter({ hasText: 'Recurring' })).toContainText('Price from your price list');
+  await expect(items).not.toContainText('Markup');
   await expect(items.getByRole('row').filter({ hasText: 'Setup' })).toContainText('€140.00');
   await expectAccessible(page);
   await snapshot(page, 'service-page-new-price');
@@ -131,7 +132,8 @@ test('a markup rule is previewed, saved exactly as previewed, and the customer s
   await page.getByRole('searchbox').first().fill('Skyline CRM');
   const card = page.getByRole('article').filter({ hasText: 'Skyline CRM' }).first();
   await expect(card).toContainText('€54.00');
-  await expect(card).toContainText("Markup 50 % — rule 'Skyline uplift'");
+  await expect(card).toContainText('Price from your price list');
+  await expect(card).not.toContainText('Markup');
   await expectAccessible(page);
   await snapshot(page, 'explore-new-price');
 });

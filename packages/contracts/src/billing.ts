@@ -100,9 +100,12 @@ export const onlineBillLineSchema = z.object({
   Amount: z.string(),
   Currency: z.string(),
   PriceRule: z.string().nullable(),
-  /** Only for the seller's eyes (its sales and what lies below them); null otherwise. */
-  PurchaseAmount: z.string().nullable(),
-  Margin: z.string().nullable(),
+  /**
+   * Only for the seller's eyes (its sales and what lies below them), null when unknown; absent for
+   * the line's buyer, which never learns its seller's cost (issue 30).
+   */
+  PurchaseAmount: z.string().nullable().optional(),
+  Margin: z.string().nullable().optional(),
 });
 export type OnlineBillLine = z.infer<typeof onlineBillLineSchema>;
 
@@ -112,7 +115,8 @@ export const onlineBillCustomerSchema = z.object({
   Currency: z.string(),
   Lines: z.number().int(),
   Amount: z.string(),
-  Margin: z.string().nullable(),
+  /** The margin on this customer's lines; absent for a caller that sells nothing (issue 30). */
+  Margin: z.string().nullable().optional(),
 });
 
 export const getOnlineBillResponseSchema = z.object({
@@ -135,8 +139,8 @@ export const getOnlineBillResponseSchema = z.object({
       Sales: z.string(),
       /** What the account bought. */
       Purchases: z.string(),
-      /** Its sales' margin; null when it sold nothing. */
-      Margin: z.string().nullable(),
+      /** Its sales' margin; null when it sold nothing; absent for a caller that sells nothing (issue 30). */
+      Margin: z.string().nullable().optional(),
     }),
   ),
   /** With groupByCustomers: one row per customer and currency, largest amount first; otherwise empty. */
@@ -227,9 +231,9 @@ export const invoiceLineSchema = z.object({
   UnitPrice: z.string(),
   Amount: z.string(),
   PriceRule: z.string().nullable(),
-  /** The seller's purchase price and margin: for the seller (and above), null for the buyer. */
-  PurchaseAmount: z.string().nullable(),
-  Margin: z.string().nullable(),
+  /** The seller's purchase price and margin: for the seller (and above), null when unknown; absent for the buyer (issue 30). */
+  PurchaseAmount: z.string().nullable().optional(),
+  Margin: z.string().nullable().optional(),
 });
 
 export const invoiceSchema = invoiceSummarySchema.extend({

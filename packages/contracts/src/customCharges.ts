@@ -141,7 +141,12 @@ export const customChargeSchema = z.object({
   Name: z.string(),
   Description: z.string(),
   Price: z.string(),
-  Cost: z.string(),
+  /**
+   * What the charge costs its seller. Only the seller's side sees it (the reseller that sells to
+   * the company, and accounts above it — isSellerOf on the server): the company's own users never
+   * get the field, so a buyer cannot learn its reseller's margin (issue 30).
+   */
+  Cost: z.string().optional(),
   Currency: z.string(),
   Status: z.enum(CUSTOM_CHARGE_STATUSES),
   CreatedByAccountId: z.number().int(),
@@ -163,6 +168,8 @@ export const getCustomChargesResponseSchema = z.object({
   /** Whether the caller may add and delete this account's charges (its reseller, with Create/Delete). */
   CanCreate: z.boolean(),
   CanDelete: z.boolean(),
+  /** The caller is on the seller's side of these charges: the charges carry their Cost (issue 30). */
+  SellerView: z.boolean(),
 });
 export type CustomChargePage = z.infer<typeof getCustomChargesResponseSchema>;
 

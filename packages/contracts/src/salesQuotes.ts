@@ -133,8 +133,11 @@ export const quoteLineSchema = z.object({
   /** The line priced by the customer's pricelist: setup fee plus the first billing period, before the discount. */
   ListValue: z.string(),
   DiscountPercent: z.string(),
-  /** The largest discount the reseller's margin allows on this line (0 when the purchase price is unknown). */
-  MaxDiscountPercent: z.string(),
+  /**
+   * The largest discount the reseller's margin allows on this line (0 when the purchase price is
+   * unknown). It gives the margin away, so only the seller's side gets it (issue 30).
+   */
+  MaxDiscountPercent: z.string().optional(),
   /** ListValue less the discount: what the order of this line will bill. */
   Value: z.string(),
   PriceLines: z.array(orderPriceLineSchema),

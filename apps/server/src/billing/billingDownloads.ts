@@ -15,6 +15,7 @@ import { readInvoice } from './billingOperations';
 import { billLine, onlineBillLines, type BillLineRow } from './billingQueries';
 import { renderInvoicePdf, type InvoiceBranding } from './invoicePdf';
 import { partyOf } from './parties';
+import { sellsToOthers } from '../platform/sellerSide';
 
 // Billing downloads (issue 15): an invoice as a PDF (DownloadInvoice) and an interval's online bill
 // as an Excel workbook (ExportOnlineBill), in DESIGN.md's download shape {FileName, ContentType,
@@ -73,7 +74,8 @@ const exportOnlineBill = defineOperation({
       db,
       sql`select b.* from (${onlineBillLines(account, input.billingInterval, input.hideIndirectPayments)}) b order by ${order} limit ${MAX_EXPORT_LINES}`,
     );
-    const lines = rows.map((row) => billLine(row, account.id));
+    const callerSells = sellsToOthers(caller);
+    const lines = rows.map((row) => billLine(row, account.id, callerSells));
     const number = (value: string | null) => (value === null ? null : Number(value));
     const columns: ExcelColumn<OnlineBillLine>[] = [
       { titleKey: 'billing_direction', width: 14, value: (l) => catalogueText(locale, `billing_direction_${l.Direction}`) },
@@ -90,8 +92,13 @@ const exportOnlineBill = defineOperation({
       { titleKey: 'billing_amount', width: 14, value: (l) => number(l.Amount) },
       { titleKey: 'billing_currency', width: 10, value: (l) => l.Currency },
       { titleKey: 'billing_price_rule', width: 28, value: (l) => l.PriceRule },
-      { titleKey: 'billing_purchase_amount', width: 16, value: (l) => number(l.PurchaseAmount) },
-      { titleKey: 'billing_margin', width: 14, value: (l) => number(l.Margin) },
+      // A buyer's workbook has no purchase amount or margin column (issue 30: platform/sellerSide.ts).
+      ...(callerSells
+        ? ([
+            { titleKey: 'billing_purchase_amount', width: 16, value: (l) => number(l.PurchaseAmount ?? null) },
+            { titleKey: 'billing_margin', width: 14, value: (l) => number(l.Margin ?? null) },
+          ] satisfies ExcelColumn<OnlineBillLine>[])
+        : []),
     ];
     return workbookDownload(locale, { baseName: `${catalogueText(locale, 'billing_online_bill')}-${account.displayName}-${input.billingInterval}`, sheetTitleKey: 'billing_online_bill', columns, rows: lines });
   },

@@ -43,6 +43,7 @@ import {
   pageOfBill,
   type InvoiceRow,
 } from './billingQueries';
+import { isOnSellerSide, priceRuleLabelSeenBy, sellsToOthers } from '../platform/sellerSide';
 
 // IInvoiceBillingService and the online bill of IAccountService (issue 15; spec §7): billing runs,
 // invoices, intervals and online bills — every one checked against the caller's capability and
@@ -136,9 +137,10 @@ async function requireInvoice(db: Queryable, caller: CallerSession, invoiceId: n
   const row = await invoiceRow(db, invoiceId);
   if (!row) throw accessDenied();
   const scope = await callerScopePath(db, caller, INVOICES_READ);
-  const sellerSide = row.seller_path.startsWith(scope);
-  if (!sellerSide && !String(row.payer_path).startsWith(scope)) throw accessDenied();
-  return { row, sellerSide };
+  const inSellersScope = row.seller_path.startsWith(scope);
+  if (!inSellersScope && !String(row.payer_path).startsWith(scope)) throw accessDenied();
+  // A company whose HIERARCHY capability reaches its reseller's scope reads the invoice, still as its buyer (platform/sellerSide.ts).
+  return { row, sellerSide: inSellersScope && isOnSellerSide(caller, { path: row.seller_path }) };
 }
 
 const getInvoice = defineOperation({
@@ -197,9 +199,14 @@ async function invoiceOf(db: Queryable, row: InvoiceRow & Record<string, unknown
       Quantity: Number(l.quantity),
       UnitPrice: String(l.unit_price),
       Amount: amountText(String(l.amount), row.currency),
-      PriceRule: text(l.price_rule),
-      PurchaseAmount: sellerSide && l.purchase_amount !== null ? amountText(String(l.purchase_amount), row.currency) : null,
-      Margin: sellerSide && l.margin !== null ? amountText(String(l.margin), row.currency) : null,
+      PriceRule: priceRuleLabelSeenBy(text(l.price_rule), sellerSide),
+      // The buyer's answer has no such field at all (issue 30), not even null.
+      ...(sellerSide
+        ? {
+            PurchaseAmount: l.purchase_amount === null ? null : amountText(String(l.purchase_amount), row.currency),
+            Margin: l.margin === null ? null : amountText(String(l.margin), row.currency),
+          }
+        : {}),
     })),
   };
 }
@@ -267,18 +274,21 @@ const getOnlineBill = defineOperation({
       input.groupByCustomers ? billCustomers(db, lines, account.id) : Promise.resolve([]),
     ]);
     const currency = party.currency;
+    // Margins are the business of an organisation that sells; a buyer's bill carries none (platform/sellerSide.ts).
+    const callerSells = sellsToOthers(caller);
+    const margin = (amount: string | null, currencyOf: string) => (callerSells ? { Margin: amount === null ? null : amountText(amount, currencyOf) } : {});
     return {
       IntervalId: interval.id,
       StartDate: formatDay(interval.start),
       EndDate: formatDay(interval.end - 1),
       Currency: currency,
-      Lines: page.rows.map((row) => billLine(row, account.id)),
+      Lines: page.rows.map((row) => billLine(row, account.id, callerSells)),
       Total: page.total,
       Totals: (totals.length ? totals : [{ currency, sales: null, purchases: null, margin: null }]).map((row) => ({
         Currency: row.currency,
         Sales: amountText(row.sales ?? '0', row.currency),
         Purchases: amountText(row.purchases ?? '0', row.currency),
-        Margin: row.margin === null ? null : amountText(row.margin, row.currency),
+        ...margin(row.margin, row.currency),
       })),
       Customers: customers.map((c) => ({
         CustomerAccountId: c.customer_account_id,
@@ -286,7 +296,7 @@ const getOnlineBill = defineOperation({
         Currency: c.currency,
         Lines: c.lines,
         Amount: amountText(c.amount, c.currency),
-        Margin: c.margin === null ? null : amountText(c.margin, c.currency),
+        ...margin(c.margin, c.currency),
       })),
     };
   },

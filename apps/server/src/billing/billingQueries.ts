@@ -3,6 +3,7 @@ import type { BillingRun, InvoiceSummary, OnlineBillLine } from '@cmp/contracts/
 import type { Queryable } from '../platform/db/database';
 import { rowsOf } from '../platform/db/rowsOf';
 import { minorUnits, money, type Money } from '../pricing/money';
+import { priceRuleLabelSeenBy } from '../platform/sellerSide';
 
 // Reading invoices, online bills and runs (issue 15). Amounts leave with exactly their currency's
 // digits; purchase prices and margins only to the seller's side of the chain.
@@ -140,9 +141,13 @@ export async function pageOfBill(
   return { rows, total: Number(rows[0]?.full_count ?? 0) };
 }
 
-export function billLine(row: BillLineRow, accountId: number): OnlineBillLine {
+/**
+ * One line of the account's bill. `callerSells`: the caller's organisation sells (platform/
+ * sellerSide.ts); the purchase amount and margin of a sale are then its own, else absent.
+ */
+export function billLine(row: BillLineRow, accountId: number, callerSells: boolean): OnlineBillLine {
   const direction = row.payer_account_id === accountId ? 'Purchase' : row.seller_account_id === accountId ? 'Sale' : 'Indirect';
-  const sellerSide = direction !== 'Purchase';
+  const sellerSide = direction !== 'Purchase' && callerSells;
   return {
     InvoiceId: row.invoice_id,
     InvoiceNumber: invoiceNumber(row.kind, row.seller_account_id, row.number),
@@ -161,9 +166,13 @@ export function billLine(row: BillLineRow, accountId: number): OnlineBillLine {
     UnitPrice: row.unit_price,
     Amount: amountText(row.amount_text, row.currency),
     Currency: row.currency,
-    PriceRule: row.price_rule,
-    PurchaseAmount: sellerSide && row.purchase_amount !== null ? amountText(row.purchase_amount, row.currency) : null,
-    Margin: sellerSide && row.margin !== null ? amountText(row.margin, row.currency) : null,
+    PriceRule: priceRuleLabelSeenBy(row.price_rule, sellerSide),
+    ...(sellerSide
+      ? {
+          PurchaseAmount: row.purchase_amount === null ? null : amountText(row.purchase_amount, row.currency),
+          Margin: row.margin === null ? null : amountText(row.margin, row.currency),
+        }
+      : {}),
   };
 }
 

@@ -5,6 +5,7 @@ import { accounts, customCharges } from '../platform/db/schema';
 import { ApiError, accessDenied } from '../platform/errors';
 import { requireAccountInHierarchy } from '../platform/access';
 import { pathIds, type AccountRow, type CallerSession } from '../platform/session';
+import { sellsTo } from '../platform/sellerSide';
 
 // Who may see and change a customer's custom charges (issue 13): BILLING_CUSTOM_CHARGES (spec §3
 // "BILLING_*") and the account inside the caller's hierarchy. A foreign and a missing account or
@@ -20,9 +21,11 @@ export const customChargesRule = (flag: CapabilityFlag): CapabilityRequirement =
 export const requireChargeAccount = (db: Queryable, caller: CallerSession, accountId: number, flag: CapabilityFlag) =>
   requireAccountInHierarchy(db, caller, accountId, customChargesRule(flag));
 
-/** Whether the caller sells to this account: its organisation is a reseller above the account (not the account itself). */
-export const isSellerOf = (caller: CallerSession, account: AccountRow) =>
-  caller.companyAccount.type === 'Reseller' && account.id !== caller.companyAccount.id && account.path.startsWith(caller.companyAccount.path);
+/**
+ * Whether the caller sells to this account: its organisation is a reseller above the account (not
+ * the account itself). Only then does it see the charges' cost (platform/sellerSide.ts).
+ */
+export const isSellerOf = (caller: CallerSession, account: AccountRow) => sellsTo(caller, account);
 
 /** Adding or deleting a charge: a company, and the caller its seller (403 otherwise, 400 for another account type). */
 export function assertMayManageCharges(caller: CallerSession, account: AccountRow): void {

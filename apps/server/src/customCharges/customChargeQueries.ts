@@ -98,6 +98,12 @@ export async function listCustomCharges(db: Queryable, query: ChargeListQuery): 
   return { charges: rows.map(toCustomCharge), total: totalRow?.total ?? 0 };
 }
 
+/** A charge as its buyer sees it: everything but what it cost the seller (issue 30). */
+export function withoutCost(charge: CustomCharge): CustomCharge {
+  const { Cost: _cost, ...seen } = charge;
+  return seen;
+}
+
 /** One charge as the API answers it. */
 export async function customChargeById(db: Queryable, customChargeId: number): Promise<CustomCharge> {
   const [row] = await chargesWithDetails(db, eq(customCharges.id, customChargeId)).limit(1);

@@ -16,7 +16,7 @@ import { defineOperation, type OperationDefinition } from '../platform/operation
 import { money } from '../pricing/money';
 import { checkAttachment } from './attachmentChecks';
 import { assertMayManageCharges, billingCurrency, customChargesRule, isSellerOf, requireChargeAccount, requireCustomCharge } from './customChargeAccess';
-import { customChargeById, listCustomCharges, storedAmountScale } from './customChargeQueries';
+import { customChargeById, listCustomCharges, storedAmountScale, withoutCost } from './customChargeQueries';
 
 // ICustomChargeService (issue 13; spec §3, §4 "Custom charge"): the custom charges of a customer
 // company — listed on its billing tab, added by its reseller (Idempotency-Key honoured), deleted
@@ -35,6 +35,9 @@ const getCustomCharges = defineOperation({
   rule: customChargesRule('Read'),
   async handler(input, { db, caller }) {
     const account = await requireChargeAccount(db, caller, input.accountId, 'Read');
+    // Cost is the seller's business (issue 30): a buyer neither reads it nor orders by it, which would rank the costs.
+    const sellerView = isSellerOf(caller, account);
+    if (!sellerView && input.sortBy === 'Cost') throw new ApiError(400, 'field_invalid_value', { field: 'sortBy', value: input.sortBy });
     const currency = (await billingCurrency(db, account)) ?? '';
     const { charges, total } = await listCustomCharges(db, {
       accountId: account.id,
@@ -45,9 +48,10 @@ const getCustomCharges = defineOperation({
       page: input.page,
       pageSize: input.pageSize,
     });
-    const mayManage = account.type === 'Company' && isSellerOf(caller, account);
+    const mayManage = account.type === 'Company' && sellerView;
     return {
-      CustomCharges: charges,
+      CustomCharges: sellerView ? charges : charges.map(withoutCost),
+      SellerView: sellerView,
       Total: total,
       Currency: currency,
       MinorUnits: storedAmountScale(currency || 'EUR'),

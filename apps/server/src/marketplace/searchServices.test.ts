@@ -60,7 +60,7 @@ describe('IMarketplaceService/SearchServices (spec §3 service search, §7 searc
     ]);
   });
 
-  it("prices each service for Contoso by Northwind's pricelist, naming the rule", async () => {
+  it("prices each service for Contoso by Northwind's pricelist, naming the rule unless it is over Northwind's purchase price", async () => {
     const result = await search({ filter: {}, pageSize: 100 });
     expect(result.body.MarketplaceId).toBe(await idOf('pricelists', 'name', 'Northwind standard'));
     expect(priceOf(result, 'SKYLINE_MAIL')).toEqual({
@@ -71,10 +71,11 @@ describe('IMarketplaceService/SearchServices (spec §3 service search, §7 searc
       Amount: '5.47',
       Currency: 'EUR',
       Basis: 'Pricelist',
-      Rule: expect.objectContaining({ RuleName: 'Collaboration margin', Model: 'GrossMargin', Parameter: '25', IsDefaultRule: false }),
+      // Issue 30: a gross margin or a markup gives the reseller's cost away; its buyer gets no rule.
+      Rule: null,
       Problem: null,
     });
-    expect(priceOf(result, 'NIMBUS_MFA')).toMatchObject({ Amount: '1.38', Rule: { RuleName: 'Nimbus partners', Model: 'Markup', Parameter: '15' } });
+    expect(priceOf(result, 'NIMBUS_MFA')).toMatchObject({ Amount: '1.38', Rule: null });
     // Orbit prices in USD: converted at the demo rate, then 10 % off the SRP (12.00 × 0.92 × 0.9).
     expect(priceOf(result, 'ORBIT_INSIGHTS')).toMatchObject({ Amount: '9.94', Currency: 'EUR', Rule: { RuleName: 'Analytics promotion', Model: 'SrpDiscount' } });
     expect(priceOf(result, 'SKYLINE_CRM')).toMatchObject({ Amount: '49.00', Rule: { RuleName: 'Default: SRP', Model: 'Srp', IsDefaultRule: true } });
@@ -87,7 +88,7 @@ describe('IMarketplaceService/SearchServices (spec §3 service search, §7 searc
     expect(result.body.MarketplaceId).toBe(await idOf('pricelists', 'name', 'Fabrikam DACH'));
     expect(priceOf(result, 'NIMBUS_MFA')).toMatchObject({ Amount: '1.90', Rule: { RuleName: 'Security bundle', Model: 'SrpDiscount', Parameter: '5' } });
     const skyline = await search({ filter: { DisplayName: 'Skyline Mail' } }, await as('litware.ops'));
-    expect(priceOf(skyline, 'SKYLINE_MAIL')).toMatchObject({ Amount: '4.92', Rule: { RuleName: 'Fabrikam markup', Model: 'Markup', Parameter: '20' } });
+    expect(priceOf(skyline, 'SKYLINE_MAIL')).toMatchObject({ Amount: '4.92', Basis: 'Pricelist', Rule: null });
   });
 
   it('shows the platform owner, whom no pricelist prices, the vendors’ SRPs in their currencies', async () => {

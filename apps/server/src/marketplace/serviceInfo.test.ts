@@ -45,10 +45,11 @@ describe('IMarketplaceService/GetService', () => {
       });
     }
     const mail = await as('company.admin', { serviceId: 'SKYLINE_MAIL' });
-    expect(mail.body.Items).toEqual([expect.objectContaining({ SalesPrice: '5.47', RuleName: 'Collaboration margin', Rule: expect.objectContaining({ Model: 'GrossMargin', Parameter: '25' }) })]);
-    // A Fabrikam customer's user sees Fabrikam's price; Fabrikam itself buys from the platform owner's base pricelist.
-    expect((await as('litware.ops', { serviceId: 'SKYLINE_MAIL' })).body.Items).toEqual([expect.objectContaining({ SalesPrice: '4.92', RuleName: 'Fabrikam markup' })]);
-    expect((await as('other.admin', { serviceId: 'SKYLINE_MAIL' })).body.Items).toEqual([expect.objectContaining({ SalesPrice: '4.43', RuleName: 'Distribution markup' })]);
+    // Issue 30: the buyer gets its price, not the gross margin over its reseller's purchase price.
+    expect(mail.body.Items).toEqual([expect.objectContaining({ SalesPrice: '5.47', Basis: 'Pricelist', Problem: null, RuleName: null, Rule: null })]);
+    // A Fabrikam customer's user sees Fabrikam's price; Fabrikam itself buys from the platform owner's base pricelist — each without its seller's markup.
+    expect((await as('litware.ops', { serviceId: 'SKYLINE_MAIL' })).body.Items).toEqual([expect.objectContaining({ SalesPrice: '4.92', RuleName: null, Rule: null })]);
+    expect((await as('other.admin', { serviceId: 'SKYLINE_MAIL' })).body.Items).toEqual([expect.objectContaining({ SalesPrice: '4.43', RuleName: null, Rule: null })]);
     // The platform owner, whom no pricelist prices, sees the vendor's SRP.
     expect((await as('admin', { serviceId: 'ORBIT_PHONE' })).body).toMatchObject({
       MarketplaceId: null,

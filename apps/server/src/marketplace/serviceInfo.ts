@@ -16,6 +16,7 @@ import { rowsOf } from '../platform/db/rowsOf';
 import { catalogViewer, visibleServices, type CatalogViewer } from './catalogViewer';
 import { MARKETPLACE_READ } from './searchServices';
 import { priceCatalogItems, serviceItems } from './servicePrices';
+import { ruleSeenBy } from '../platform/sellerSide';
 
 interface ServiceDetailRow {
   name: string;
@@ -111,6 +112,8 @@ const getService = defineOperation({
       Currency: [...prices.values()][0]?.Currency ?? null,
       Items: items.map((item) => {
         const price = prices.get(item.id);
+        // Without pricelistId the caller's own purchases are priced: it is their buyer and sees no rule over the purchase price.
+        const rule = ruleSeenBy(price?.Rule ?? null, input.pricelistId !== undefined);
         return {
           PriceableItemId: item.id,
           Name: item.name,
@@ -118,8 +121,8 @@ const getService = defineOperation({
           Unit: item.unit,
           SalesPrice: price?.Amount ?? null,
           Problem: price ? price.Problem : 'no_rule',
-          RuleName: price?.Rule?.RuleName ?? null,
-          Rule: price?.Rule ?? null,
+          RuleName: rule?.RuleName ?? null,
+          Rule: rule,
           Basis: price?.Basis ?? 'Pricelist',
         };
       }),

@@ -7,6 +7,7 @@ import { priceByRules, type PricingRuleDefinition } from '../pricing/priceByRule
 import { rowsOf } from '../platform/db/rowsOf';
 import type { CatalogViewer } from './catalogViewer';
 import { DAY_MS } from '../platform/dates';
+import { ruleSeenBy } from '../platform/sellerSide';
 
 // The prices Explore and the service page show come from the one price function (README "Money and
 // prices"): effectivePrices under the caller's pricelist, or — for a caller no pricelist applies to —
@@ -170,11 +171,14 @@ export async function pagePrices(db: Queryable, viewer: CatalogViewer, pricingVe
   return result;
 }
 
-/** The headline price a card shows. */
+/**
+ * The headline price a card shows. Explore prices the caller's own purchases, so the caller is the
+ * buyer of that pricelist: no rule defined over the purchase price (platform/sellerSide.ts).
+ */
 export const headlinePrice = (item: CatalogItem, price: ItemPrice | undefined): ServiceHeadlinePrice => ({
   PriceableItemId: item.id,
   ItemName: item.name,
   FeeType: item.feeType,
   Unit: item.unit,
-  ...(price ?? { Amount: null, Currency: item.currency, Basis: 'Pricelist', Rule: null, Problem: 'no_rule' }),
+  ...(price ? { ...price, Rule: ruleSeenBy(price.Rule, false) } : { Amount: null, Currency: item.currency, Basis: 'Pricelist', Rule: null, Problem: 'no_rule' }),
 });

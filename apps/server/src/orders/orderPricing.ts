@@ -18,6 +18,7 @@ import { termEnd } from '../platform/dates';
 import { catalogViewer, visibleServices, type CatalogViewer } from '../marketplace/catalogViewer';
 import { priceCatalogItems, serviceItemsJson, type CatalogItem } from '../marketplace/servicePrices';
 import { companyCreditLimit, creditCurrency, openBalanceWithRates, type CreditCheckRate, type CreditLimit } from './creditCheck';
+import { ruleSeenBy, sellsTo } from '../platform/sellerSide';
 
 // The order overview (issue 14): an order is priced by the one price function under the pricelist
 // that applies to the account ordered for (the overview's price is the price billed, README "Money
@@ -151,6 +152,8 @@ export async function priceOrderLines(
   along?: ReadAlong,
 ): Promise<PricedLines & { along: unknown }> {
   const viewer = await viewerOfAccount(db, company, caller);
+  // The lines show a rule over the purchase price only to the company's seller side (platform/sellerSide.ts); the stored rule keeps it.
+  const sellerSide = caller === undefined || sellsTo(caller, company);
   const { service, items, along: alongValue } = await orderableServiceWithItems(db, viewer, locale, request.productName, parent, along);
   checkTerms(service, parent, request);
   const prices = await priceCatalogItems(db, viewer, items);
@@ -189,7 +192,7 @@ export async function priceOrderLines(
       UnitPrice: price.Amount,
       Quantity: units,
       Amount: moneyString(amount, scale),
-      Rule: price.Rule,
+      Rule: ruleSeenBy(price.Rule, sellerSide),
       Basis: price.Basis,
     });
   }

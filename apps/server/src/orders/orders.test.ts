@@ -82,14 +82,17 @@ describe('what an account may order (GetAvailableServices)', () => {
 });
 
 describe('the overview (PreviewOrder)', () => {
-  it('prices each item with the rule that priced it and runs the credit check, writing nothing', async () => {
+  it('prices each item (with its rule for the seller, not a markup over its cost for the buyer) and runs the credit check, writing nothing', async () => {
     const before = (await rowsOf<{ n: number }>(sql`select count(*)::int as n from orders`))[0]!.n;
     const preview = await op('PreviewOrder', order({ quantity: 3 }), companyAdmin);
     expect(preview.status).toBe(200);
     const body = preview.body as OrderPreview;
     expect(body).toMatchObject({ Currency: 'EUR', Quantity: 3, SetupFee: '0.00', RecurringCharge: '9.66', OrderValue: '9.66', CreditLimit: '5000.00', NeedsApproval: false });
     expect(body.Lines[0]).toMatchObject({ FeeType: 'Recurring', UnitPrice: '3.22', Quantity: 3, Amount: '9.66', Basis: 'Pricelist' });
-    expect(body.Lines[0]!.Rule).toMatchObject({ RuleName: expect.any(String), Model: expect.any(String) });
+    // Issue 30: Northwind's markup over its purchase price stays with Northwind.
+    expect(body.Lines[0]!.Rule).toBeNull();
+    const bySeller = (await op('PreviewOrder', order({ quantity: 3 }), reseller)).body as OrderPreview;
+    expect(bySeller.Lines[0]).toMatchObject({ UnitPrice: '3.22', Rule: { RuleName: 'Nimbus partners', Model: 'Markup', Parameter: '15' } });
     expect(money(body.ProjectedInvoice)).toBeCloseTo(money(body.OpenBalance) + 9.66, 2);
     const above = await op('PreviewOrder', order({ quantity: 400 }), companyAdmin);
     expect(above.body).toMatchObject({ OrderValue: '1288.00', NeedsApproval: true });

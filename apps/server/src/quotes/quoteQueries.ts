@@ -8,6 +8,7 @@ import { accounts, products, salesQuoteLines, salesQuotes } from '../platform/db
 import type { CallerSession } from '../platform/session';
 import { quotePermissions, type QuoteInHand } from './quoteAccess';
 import { effectiveStatus, effectiveStatusSql } from './quoteStatus';
+import { ruleSeenBy, sellsTo } from '../platform/sellerSide';
 
 const customers = alias(accounts, 'customer');
 const sellers = alias(accounts, 'seller');
@@ -112,6 +113,8 @@ export async function quoteDetail(db: Queryable, caller: CallerSession, inHand: 
     .orderBy(asc(salesQuoteLines.position));
   const summary = summaryOf(row as SummaryRow);
   const status = effectiveStatus(row!.quote);
+  // The customer sees its prices, not what they are over the reseller's cost (platform/sellerSide.ts).
+  const sellerSide = inHand.side === 'seller' && sellsTo(caller, inHand.customer);
   return {
     ...summary,
     Status: status,
@@ -128,9 +131,9 @@ export async function quoteDetail(db: Queryable, caller: CallerSession, inHand: 
       UnitPrice: line.unitPrice,
       ListValue: line.listValue,
       DiscountPercent: line.discountPercent,
-      MaxDiscountPercent: line.maxDiscountPercent,
+      ...(sellerSide ? { MaxDiscountPercent: line.maxDiscountPercent } : {}),
       Value: line.value,
-      PriceLines: line.priceLines as OrderPriceLine[],
+      PriceLines: (line.priceLines as OrderPriceLine[]).map((priceLine) => ({ ...priceLine, Rule: ruleSeenBy(priceLine.Rule, sellerSide) })),
       OrderId: line.orderId,
     })),
     ...quotePermissions(caller, inHand.side, status),

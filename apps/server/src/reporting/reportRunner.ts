@@ -10,6 +10,7 @@ import { rowsOf } from '../platform/db/rowsOf';
 import { ApiError } from '../platform/errors';
 import { safeFileName } from '../platform/excel';
 import type { CallerSession } from '../platform/session';
+import { sellsToOthers } from '../platform/sellerSide';
 import { columnKey, descriptionKey, optionKey, parameterKey, reportText, titleKey, valueKey } from './reportTexts';
 import type { ParameterValue, ReportParameters, ReportSpec } from './reportSpec';
 import { REPORTS, findReport } from './reports';
@@ -21,11 +22,28 @@ export const EXPORT_ROW_LIMIT = 50_000;
 
 export const mayRun = (caller: CallerSession, report: ReportSpec) => isAllowed(caller.capabilities, report.rule);
 
+/**
+ * The report as the caller may see it: a buyer's (platform/sellerSide.ts) without its cost and margin
+ * columns — not in the definition, the rows, the sort, the chart or the Excel file (issue 30).
+ */
+export function reportSeenBy(caller: CallerSession, report: ReportSpec): ReportSpec {
+  if (sellsToOthers(caller) || !report.columns.some((c) => c.sellerOnly)) return report;
+  const hidden = new Set(report.columns.filter((c) => c.sellerOnly).map((c) => c.name));
+  const seen = (name: string) => !hidden.has(name);
+  return {
+    ...report,
+    columns: report.columns.filter((c) => seen(c.name)),
+    ...(report.defaultColumns ? { defaultColumns: report.defaultColumns.filter(seen) } : {}),
+    defaultSort: seen(report.defaultSort.column) ? report.defaultSort : { column: report.columns[0]!.name, direction: 'asc' },
+    chart: { ...report.chart, values: report.chart.values?.filter(seen) },
+  };
+}
+
 /** The report by name, if the caller may run it: an unknown one and one the caller may not run answer alike (404). */
 export function requireReport(caller: CallerSession, name: string): ReportSpec {
   const report = findReport(name);
   if (!report || !mayRun(caller, report)) throw new ApiError(404, 'report_not_found');
-  return report;
+  return reportSeenBy(caller, report);
 }
 
 /** The scope of every report: the caller's company (or reseller, with a HIERARCHY Reporting capability) and below. */
@@ -48,7 +66,7 @@ async function choicesOf(db: Queryable, scopePattern: string) {
 
 /** The definitions the caller may run, in the caller's language (GetReports). */
 export async function reportDefinitions(db: Queryable, caller: CallerSession, locale: Locale): Promise<ReportDefinition[]> {
-  const runnable = REPORTS.filter((report) => mayRun(caller, report));
+  const runnable = REPORTS.filter((report) => mayRun(caller, report)).map((report) => reportSeenBy(caller, report));
   const choices = await choicesOf(db, await scopePatternOf(db, caller));
   return runnable.map((report) => ({
     Name: report.name,

@@ -27,6 +27,8 @@ export interface ReportColumnSpec {
   sortable?: boolean;
   /** Text cells are codes (a status) shown as `report_value_<labels>_<code>` in the caller's language. */
   labels?: string;
+  /** Cost or margin: only for a caller on the seller side (platform/sellerSide.ts); a buyer's report has no such column. */
+  sellerOnly?: boolean;
 }
 
 /** Parsed parameter values: a date range as {from, to} (to exclusive), a number, an account id, a status. */

@@ -18,6 +18,7 @@ import { subscriptions } from '../platform/db/schema';
 import { enqueueProvisioning } from '../provisioning/provisioningJob';
 import { changeQuantity } from './subscriptionChanges';
 import { subscriptionInfo, subscriptionOf } from './subscriptionQueries';
+import { priceRuleLabelSeenBy, sellsTo } from '../platform/sellerSide';
 
 // Subscriptions (issue 14): the service info of a Product account, quantity changes, auto-renew.
 // Capabilities: reading needs PRODUCT_ACCOUNT Read (the Product account's type capability, as every
@@ -40,7 +41,9 @@ const getSubscription = defineOperation({
   async handler(input, { db, caller, locale }) {
     const account = await requireAccountInHierarchy(db, caller, input.accountId, READ_RULE);
     const may = isAllowed(caller.capabilities, CHANGE_RULE);
-    return { Subscription: await subscriptionInfo(db, account, locale, { changeQuantity: may, setAutoRenew: may }) };
+    const subscription = await subscriptionInfo(db, account, locale, { changeQuantity: may, setAutoRenew: may });
+    // Its buyer sees the price it pays, not a rule over its seller's purchase price (platform/sellerSide.ts).
+    return { Subscription: { ...subscription, PriceRule: priceRuleLabelSeenBy(subscription.PriceRule, sellsTo(caller, account)) } };
   },
 });
 

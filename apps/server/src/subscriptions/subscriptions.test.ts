@@ -44,7 +44,8 @@ describe('GetSubscription', () => {
     const accountId = await activeSubscription(5);
     const s = await getSubscription(accountId);
     expect(s).toMatchObject({ ProductName: 'NIMBUS_ENDPOINT', Quantity: 5, Commitment: '1-month', BillingFrequency: 'Monthly', AutoRenew: 'Renew', Status: 'Active', UnitPrice: '3.22', Currency: 'EUR', HasPriceProtection: true, CanChangeQuantity: true, CanSetAutoRenew: true, RefundableQuantity: 5 });
-    expect(s.PriceRule).toBeTruthy();
+    // The company sees the price it keeps, not its reseller's markup over cost that set it (issue 30).
+    expect(s.PriceRule).toBeNull();
     expect(s.SeatBatches).toEqual([expect.objectContaining({ Kind: 'Purchase', Quantity: 5, RefundableQuantity: 5, IsOpen: true })]);
     const window = Date.parse(s.SeatBatches[0]!.RefundableUntil) - Date.parse(s.TermStartDate!);
     expect(Math.round(window / 3_600_000)).toBe(168);

@@ -1,5 +1,5 @@
 import { isAllowed, requirement, type CapabilityRequirement, type SecurityRule } from '@cmp/contracts/capabilities';
-import { getUpgradeOptionsRequestSchema, getUpgradeOptionsResponseSchema, upgradeRequestSchema, upgradeResultSchema } from '@cmp/contracts/upgrades';
+import { getUpgradeOptionsRequestSchema, getUpgradeOptionsResponseSchema, upgradeRequestSchema, upgradeResultSchema, type UpgradeResult } from '@cmp/contracts/upgrades';
 import { defineOperation, type OperationDefinition, type SignedInContext } from '../platform/operations';
 import { requireAccountInHierarchy } from '../platform/access';
 import { auditAccountChange, requestMeta } from '../platform/audit';
@@ -8,6 +8,8 @@ import { enqueueProvisioning } from '../provisioning/provisioningJob';
 import { subscriptionOf } from './subscriptionQueries';
 import { upgradeOptions } from './upgradeOptions';
 import { upgradeSubscription, type UpgradeActor } from './upgradeSubscription';
+import { priceRuleLabelSeenBy, sellsTo } from '../platform/sellerSide';
+import type { AccountRow, CallerSession } from '../platform/session';
 
 // The upgrade wizard's operations (issue 14 "Upgrade wizard"; spec §7 upgrade (targetProductName,
 // targetAccountId, viewValues, upgradeProcessId, subId)). Reading the options needs PRODUCT_ACCOUNT
@@ -27,6 +29,13 @@ const actorOf = (ctx: SignedInContext): UpgradeActor => ({
   audit: async () => undefined,
 });
 
+/** An upgrade's answer as the caller may see it: its buyer gets no rule over the seller's purchase price (platform/sellerSide.ts). */
+function upgradeSeenBy(caller: CallerSession, account: AccountRow, answer: UpgradeResult): UpgradeResult {
+  const sellerSide = sellsTo(caller, account);
+  const side = (seen: UpgradeResult['Source']) => ({ ...seen, PriceRule: priceRuleLabelSeenBy(seen.PriceRule, sellerSide) });
+  return { ...answer, Source: side(answer.Source), Target: side(answer.Target) };
+}
+
 const getUpgradeOptions = defineOperation({
   service: 'IAccountService',
   operation: 'GetUpgradeOptions',
@@ -38,7 +47,9 @@ const getUpgradeOptions = defineOperation({
   rule: READ_RULE,
   async handler(input, { db, caller, locale }) {
     const account = await requireAccountInHierarchy(db, caller, input.accountId, READ_RULE);
-    return upgradeOptions(db, account, locale, isAllowed(caller.capabilities, UPGRADE_RULE));
+    const answer = await upgradeOptions(db, account, locale, isAllowed(caller.capabilities, UPGRADE_RULE));
+    const sellerSide = sellsTo(caller, account);
+    return { ...answer, Options: answer.Options.map((option) => ({ ...option, PriceRule: priceRuleLabelSeenBy(option.PriceRule, sellerSide) })) };
   },
 });
 
@@ -53,7 +64,7 @@ const previewUpgrade = defineOperation({
   rule: UPGRADE_RULE,
   async handler(input, ctx) {
     const account = await requireAccountInHierarchy(ctx.db, ctx.caller, input.subId, CHANGE_RULE);
-    return upgradeSubscription(ctx.db, actorOf(ctx), account, input, true);
+    return upgradeSeenBy(ctx.caller, account, await upgradeSubscription(ctx.db, actorOf(ctx), account, input, true));
   },
 });
 
@@ -77,7 +88,7 @@ const upgrade = defineOperation({
     );
     // After the commit (and again for a replayed answer: a job that runs twice changes nothing).
     for (const requestId of answer.ProvisioningRequestIds) await enqueueProvisioning((name, data, options) => ctx.request.server.jobs.send(name, data, options), requestId);
-    return answer;
+    return upgradeSeenBy(ctx.caller, account, answer);
   },
 });
 

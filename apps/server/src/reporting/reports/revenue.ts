@@ -20,8 +20,8 @@ const MONEY_COLUMNS: ReportColumnSpec[] = [
   { name: 'Currency', type: 'text', sortable: true },
   { name: 'Invoices', type: 'number', sortable: true },
   { name: 'Revenue', type: 'money', sortable: true },
-  { name: 'Cost', type: 'money', sortable: true },
-  { name: 'Margin', type: 'money', sortable: true },
+  { name: 'Cost', type: 'money', sortable: true, sellerOnly: true },
+  { name: 'Margin', type: 'money', sortable: true, sellerOnly: true },
 ];
 
 /**

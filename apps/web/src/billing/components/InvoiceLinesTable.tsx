@@ -15,7 +15,7 @@ export function InvoiceLinesTable({ invoice }: { invoice: Invoice }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const money = (amount: string) => formatMoney(amount, invoice.Currency, locale);
-  const hasMargin = invoice.Lines.some((line) => line.Margin !== null);
+  const hasMargin = invoice.Lines.some((line) => (line.Margin ?? null) !== null);
   return (
     <TableContainer>
       <Table size="small" aria-label={t('billing.invoice.lines_label')} sx={{ '& td, & th': { px: 1 } }}>
@@ -44,7 +44,7 @@ export function InvoiceLinesTable({ invoice }: { invoice: Invoice }) {
               <TableCell sx={amountSx}>{new Intl.NumberFormat(locale).format(line.Quantity)}</TableCell>
               <TableCell sx={amountSx}>{money(line.UnitPrice)}</TableCell>
               <TableCell sx={{ ...amountSx, fontWeight: 500 }}>{money(line.Amount)}</TableCell>
-              {hasMargin && <TableCell sx={amountSx}>{line.Margin === null ? '' : money(line.Margin)}</TableCell>}
+              {hasMargin && <TableCell sx={amountSx}>{line.Margin == null ? '' : money(line.Margin)}</TableCell>}
             </TableRow>
           ))}
         </TableBody>

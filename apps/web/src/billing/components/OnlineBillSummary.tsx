@@ -24,7 +24,7 @@ export function OnlineBillTotals({ bill }: { bill: OnlineBill }) {
     return [
       [label('billing.online_bill.total_sales'), money(set.Sales)],
       [label('billing.online_bill.total_purchases'), money(set.Purchases)],
-      ...(set.Margin === null ? [] : [[label('billing.online_bill.total_margin'), money(set.Margin)] as [string, string]]),
+      ...(set.Margin == null ? [] : [[label('billing.online_bill.total_margin'), money(set.Margin)] as [string, string]]),
     ];
   });
   return (
@@ -48,7 +48,7 @@ export function OnlineBillTotals({ bill }: { bill: OnlineBill }) {
 export function OnlineBillCustomers({ bill }: { bill: OnlineBill }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const hasMargin = bill.Customers.some((customer) => customer.Margin !== null);
+  const hasMargin = bill.Customers.some((customer) => (customer.Margin ?? null) !== null);
   return (
     <TableContainer sx={{ mb: 2 }}>
       <Table size="small" sx={{ '& td, & th': { px: 1 } }}>
@@ -71,7 +71,7 @@ export function OnlineBillCustomers({ bill }: { bill: OnlineBill }) {
               </TableCell>
               <TableCell sx={amountSx}>{new Intl.NumberFormat(locale).format(customer.Lines)}</TableCell>
               <TableCell sx={{ ...amountSx, fontWeight: 500 }}>{formatMoney(customer.Amount, customer.Currency, locale)}</TableCell>
-              {hasMargin && <TableCell sx={amountSx}>{customer.Margin === null ? '' : formatMoney(customer.Margin, customer.Currency, locale)}</TableCell>}
+              {hasMargin && <TableCell sx={amountSx}>{customer.Margin == null ? '' : formatMoney(customer.Margin, customer.Currency, locale)}</TableCell>}
             </TableRow>
           ))}
         </TableBody>

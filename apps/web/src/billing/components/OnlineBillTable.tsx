@@ -27,7 +27,7 @@ interface OnlineBillTableProps {
 export function OnlineBillTable({ lines, label, sort, onSort }: OnlineBillTableProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const hasMargin = lines.some((line) => line.Margin !== null);
+  const hasMargin = lines.some((line) => (line.Margin ?? null) !== null);
   return (
     <TableContainer>
       <Table size="small" aria-label={label} sx={{ '& td, & th': { px: 1 } }}>
@@ -67,7 +67,7 @@ export function OnlineBillTable({ lines, label, sort, onSort }: OnlineBillTableP
               <TableCell sx={amountSx}>{new Intl.NumberFormat(locale).format(line.Quantity)}</TableCell>
               <TableCell sx={amountSx}>{formatMoney(line.UnitPrice, line.Currency, locale)}</TableCell>
               <TableCell sx={{ ...amountSx, fontWeight: 500 }}>{formatMoney(line.Amount, line.Currency, locale)}</TableCell>
-              {hasMargin && <TableCell sx={amountSx}>{line.Margin === null ? '' : formatMoney(line.Margin, line.Currency, locale)}</TableCell>}
+              {hasMargin && <TableCell sx={amountSx}>{line.Margin == null ? '' : formatMoney(line.Margin, line.Currency, locale)}</TableCell>}
             </TableRow>
           ))}
         </TableBody>

@@ -82,7 +82,7 @@ export function CustomChargesCard({ accountId }: { accountId: number }) {
               {isFiltered ? t('custom_charges.none_matching') : t('custom_charges.none')}
             </Typography>
           ) : (
-            <CustomChargesTable charges={data.CustomCharges} labelledBy={headingId} sort={sort} onSort={setSort} onDelete={data.CanDelete ? actions.remove : undefined} />
+            <CustomChargesTable charges={data.CustomCharges} labelledBy={headingId} sort={sort} onSort={setSort} showCost={data.SellerView} onDelete={data.CanDelete ? actions.remove : undefined} />
           )}
           <ListPagination total={data.Total} page={page} pageSize={pageSize} pageSizes={PAGE_SIZES} onPageChange={(next) => setPaging({ listKey, page: next })} onPageSizeChange={setPageSize} />
           {actions.isDialogOpen && <CustomChargeDialog currency={data.Currency} minorUnits={data.MinorUnits} onSave={actions.save} onClose={actions.closeDialog} />}

@@ -22,6 +22,8 @@ interface CustomChargesTableProps {
   labelledBy: string;
   sort: SortState<CustomChargeSortField>;
   onSort: (sort: SortState<CustomChargeSortField>) => void;
+  /** The caller sells these charges: it sees their cost. A buyer gets no cost from the server, so no column either (issue 30). */
+  showCost: boolean;
   /** Offered to the company's reseller: pending charges can be deleted (after confirmation). */
   onDelete?: (charge: CustomCharge) => void;
 }
@@ -31,8 +33,8 @@ const amountSx = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', white
 // The status's colour is on the border only: coloured text on white would miss WCAG contrast.
 const STATUS_BORDER: Record<CustomChargeStatus, string> = { PendingBilling: 'warning.main', Billed: 'success.main' };
 
-/** The charges of a company: name and description, price, cost, status, creator, date created (UTC), attachment. */
-export function CustomChargesTable({ charges, labelledBy, sort, onSort, onDelete }: CustomChargesTableProps) {
+/** The charges of a company: name and description, price, cost (seller only), status, creator, date created (UTC), attachment. */
+export function CustomChargesTable({ charges, labelledBy, sort, onSort, showCost, onDelete }: CustomChargesTableProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   return (
@@ -46,9 +48,11 @@ export function CustomChargesTable({ charges, labelledBy, sort, onSort, onDelete
             <SortableHeaderCell field="Price" sort={sort} onSort={onSort} align="right">
               {t('custom_charges.column_price')}
             </SortableHeaderCell>
-            <SortableHeaderCell field="Cost" sort={sort} onSort={onSort} align="right">
-              {t('custom_charges.column_cost')}
-            </SortableHeaderCell>
+            {showCost && (
+              <SortableHeaderCell field="Cost" sort={sort} onSort={onSort} align="right">
+                {t('custom_charges.column_cost')}
+              </SortableHeaderCell>
+            )}
             <SortableHeaderCell field="Status" sort={sort} onSort={onSort}>
               {t('custom_charges.column_status')}
             </SortableHeaderCell>
@@ -84,7 +88,7 @@ export function CustomChargesTable({ charges, labelledBy, sort, onSort, onDelete
                 )}
               </TableCell>
               <TableCell sx={{ ...amountSx, fontWeight: 500 }}>{formatMoney(charge.Price, charge.Currency, locale)}</TableCell>
-              <TableCell sx={amountSx}>{formatMoney(charge.Cost, charge.Currency, locale)}</TableCell>
+              {showCost && <TableCell sx={amountSx}>{charge.Cost === undefined ? '' : formatMoney(charge.Cost, charge.Currency, locale)}</TableCell>}
               <TableCell>
                 <Chip size="small" variant="outlined" label={t(`custom_charges.status.${charge.Status}`)} sx={{ color: 'text.primary', borderWidth: 2, borderColor: STATUS_BORDER[charge.Status] }} />
               </TableCell>

@@ -17,9 +17,11 @@ export function priceLabel(t: TFunction, locale: string, price: { amount: string
 /**
  * Issue 13 "every price explains itself", in pricing's words ("Markup 12 % — rule 'Microsoft
  * partners'"); the vendor's SRP for a caller no pricelist applies to; or why there is no price.
+ * A buyer gets no rule defined over its seller's purchase price (issue 30): its price list set it.
  */
 export function priceReason(t: TFunction, locale: string, price: Pick<ServiceItemPrice, 'Rule' | 'Basis' | 'Problem'>, currency: string): string {
   if (price.Rule) return pricedByText(t, locale, price.Rule, currency);
   if (price.Basis === 'Srp' && !price.Problem) return t('marketplace.reason_srp');
+  if (price.Basis === 'Pricelist' && !price.Problem) return t('price_privacy.reason_pricelist');
   return t(`marketplace.problems.${price.Problem ?? 'no_rule'}`);
 }

@@ -22,7 +22,7 @@ const pending: CustomCharge = {
   Attachment: { FileName: 'sow.pdf', ContentType: 'application/pdf', SizeBytes: 1200, DownloadUrl: '/custom-charges/7/attachment' },
 };
 const billed: CustomCharge = { ...pending, CustomChargeId: 8, Name: 'Security keys', Description: '', Price: '-75.00', Status: 'Billed', Attachment: null };
-const page = (charges: CustomCharge[], more: Partial<CustomChargePage> = {}): CustomChargePage => ({ CustomCharges: charges, Total: charges.length, Currency: 'GBP', MinorUnits: 2, CanCreate: true, CanDelete: true, ...more });
+const page = (charges: CustomCharge[], more: Partial<CustomChargePage> = {}): CustomChargePage => ({ CustomCharges: charges, Total: charges.length, Currency: 'GBP', MinorUnits: 2, CanCreate: true, CanDelete: true, SellerView: true, ...more });
 
 function renderCard(answer: (operation: string, body: Record<string, unknown>, init: RequestInit) => FakeResponse) {
   const fetch = installFakeFetch((url, init) => answer(url.slice(url.lastIndexOf('/') + 1), JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>, init));
@@ -46,6 +46,16 @@ describe('CustomChargesCard', () => {
     expect(within(first!).getByRole('button', { name: 'Delete Migration support' })).toBeInTheDocument();
     expect(within(second!).queryByRole('button')).toBeNull();
     expect(screen.getByText("One-off amounts added to the company's next invoice, in GBP (British Pound).")).toBeInTheDocument();
+  });
+
+  it("shows a buyer its charges without a Cost column: the server sends no cost to the company's own users", async () => {
+    const { Cost: _cost, ...bought } = pending;
+    renderCard(() => ({ body: page([bought], { CanCreate: false, CanDelete: false, SellerView: false }) }));
+    const table = await screen.findByRole('table', { name: 'Custom charges' });
+    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).not.toContain('Cost');
+    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toContain('Price');
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/Migration support.*£960\.00.*Pending billing/);
+    expect(table).not.toHaveTextContent('£600.00');
   });
 
   it('says when there is no charge, and offers no adding to a reader', async () => {
