@@ -24,7 +24,7 @@ describe('IAccountService/GetDashboardSummary', () => {
     expect(summary.CompanyAccount.DisplayName).toBe('Contoso Ltd');
     expect(summary.AccountCounts).toEqual([
       { AccountType: 'Department', Count: 2 },
-      { AccountType: 'Product', Count: 4 },
+      { AccountType: 'Product', Count: 5 },
       { AccountType: 'User', Count: 5 },
     ]);
   });

@@ -20,6 +20,12 @@ export interface ServerConfig {
   webDist: string;
   logLevel: string;
   bodyLimitBytes: number;
+  /**
+   * Counts expensive operations against their per-user and per-tenant limits (platform/operationThrottles.ts).
+   * Always on for a server; off only for the tests that call every operation dozens of times to check
+   * request shapes (optionalNulls), where a 429 would hide what they check.
+   */
+  throttlesExpensiveOperations: boolean;
   /** The portal's public address, for links in e-mails (never taken from the Host header, which a caller controls). */
   publicUrl: string;
   passwordResetMinutes: number;
@@ -82,6 +88,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webDist: env.WEB_DIST ?? serverFile('../web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     bodyLimitBytes: Number(env.BODY_LIMIT_BYTES ?? 1_048_576),
+    throttlesExpensiveOperations: true,
     publicUrl: (env.PUBLIC_URL || `http://localhost:${env.PORT ?? 8080}`).replace(/\/+$/, ''),
     passwordResetMinutes: Number(env.PASSWORD_RESET_MINUTES ?? 60),
     ssoProviders: parseSsoProviders(env.SSO_PROVIDERS),

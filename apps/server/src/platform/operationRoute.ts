@@ -45,7 +45,7 @@ export function registerOperationRoute(app: FastifyInstance, registry: Operation
     if (isFileBody && !def.fileBody) throw invalidRequest('This operation takes a JSON body.');
     const upload = isFileBody ? { fields: parseBody(def.fileBody!.query, request.query), body: request.body as AsyncIterable<Buffer> } : undefined;
     const input = upload ? undefined : parseBody(def.request, request.body);
-    if (caller && def.access !== 'public') await enforceThrottle(db, `${def.service}/${def.operation}`, input ?? upload?.fields, caller);
+    if (caller && def.access !== 'public' && config.throttlesExpensiveOperations) await enforceThrottle(db, `${def.service}/${def.operation}`, input ?? upload?.fields, caller);
     // An answer cached per session is kept encoded: each send then skips serialising, measuring and
     // encoding the text, and what Fastify itself sends for an object (JSON.stringify) goes out byte for byte (issue 12).
     const answerKey = def.answerCachedPerSession && caller ? `answer:${def.service}/${def.operation}` : undefined;

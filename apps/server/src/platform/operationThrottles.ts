@@ -8,7 +8,8 @@ import { countRequest, type RequestLimit } from './requestLimits';
  * caller's organisation), so neither one person's script nor a whole customer can exhaust a node or
  * flood mailboxes (issue 30 item 11). Over a limit the call answers 429 with Retry-After, before its
  * work runs. The figures are generous for people — the README lists them — and counted in the
- * database, so they hold across nodes.
+ * database, so they hold across nodes. RunBilling has its own limit: one run per account and month at a
+ * time (billingRun.ts, 409 naming the running one).
  */
 export interface Throttle {
   perUser: { max: number; windowSeconds: number };
@@ -30,7 +31,6 @@ export const OPERATION_THROTTLES: Readonly<Record<string, Throttle>> = {
   'IMarketplaceService/ExportPriceableItems': exports,
   'IImportService/UploadImport': { perUser: { max: 20, windowSeconds: 10 * MINUTE }, perTenant: { max: 60, windowSeconds: 10 * MINUTE } },
   'IMarketplaceService/PreviewPropagation': { perUser: { max: 60, windowSeconds: MINUTE }, perTenant: { max: 200, windowSeconds: MINUTE } },
-  'IInvoiceBillingService/RunBilling': { perUser: { max: 10, windowSeconds: 10 * MINUTE }, perTenant: { max: 30, windowSeconds: 10 * MINUTE } },
 };
 
 /** Counts the call against its operation's limits; over one it answers 429 with Retry-After. */
