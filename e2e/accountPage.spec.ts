@@ -62,7 +62,7 @@ test('shows a scheduled termination on the account it ends, and cancels it from 
   await expect(page.getByRole('region', { name: LIFECYCLE.scheduled_title })).toHaveCount(0);
 
   await page.getByRole('group', { name: 'Account actions' }).getByRole('link', { name: 'Terminate' }).click();
-  await expect(page.getByText('Accounts terminated, including everything below: 2')).toBeVisible();
+  await expect(page.getByText('Accounts terminated, including everything below: 3')).toBeVisible();
   await page.getByRole('radio', { name: LIFECYCLE.timing_scheduled }).check();
   await page.getByLabel(LIFECYCLE.date_label).fill('2031-05-01T10:30');
   await page.getByLabel(LIFECYCLE.reason_label).fill('Moves to another reseller');

@@ -17,7 +17,7 @@ test("the chat bot appears after consent and answers about the user's own orders
   await question.fill('Do I have any open orders?');
   await question.press('Enter');
   await expect(chat.getByText('These orders are waiting for approval (1):')).toBeVisible();
-  await expect(chat.getByText(/^Order \d+: 50 × Skyline Backup for Contoso Ltd, €1,500\.00, waiting for approval since/)).toBeVisible();
+  await expect(chat.getByText(/^Order \d+: 500 × Skyline Backup for Contoso Ltd, €1,750\.00, waiting for approval since/)).toBeVisible();
 
   await question.fill('How do I reset my password?');
   await question.press('Enter');
