@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { accountIdSchema } from './accounts';
-import { BILLING_FREQUENCIES, COMMITMENTS, MAX_ORDER_QUANTITY, orderPriceLineSchema } from './orders';
+import { BILLING_FREQUENCIES, COMMITMENTS, MAX_ORDER_QUANTITY, orderPriceLineSchema, orderRequestSchema } from './orders';
 import { SORT_DIRECTIONS, pagingSchema } from './users';
 
 // Sales quotes (issue 17 "Sales quotes"; spec §2 Quotes group, §7 ISalesQuoteService): a reseller
@@ -68,6 +68,12 @@ export const quoteProductInputSchema = z
     Commitment: z.enum(COMMITMENTS),
     BillingFrequency: z.enum(BILLING_FREQUENCIES),
     DiscountPercent: discountPercentSchema.optional(),
+    /**
+     * The product's order fields as the reseller filled them (field name → value, as an order's
+     * viewValues). Checked as an order's values except that required ones may be left for the
+     * customer to fill when accepting (issue 30).
+     */
+    ViewValues: orderRequestSchema.shape.viewValues,
   })
   .strict();
 export type QuoteProductInput = z.infer<typeof quoteProductInputSchema>;
@@ -83,6 +89,27 @@ export const saveQuoteRequestSchema = z
 export type SaveQuoteRequest = z.infer<typeof saveQuoteRequestSchema>;
 
 export const quoteIdRequestSchema = z.object({ quoteId: quoteIdSchema }).strict();
+
+/** The customer's values for one quote line's missing order fields (line: the 0-based position in Lines). */
+export const acceptQuoteLineSchema = z
+  .object({
+    line: z.number().int().min(0).max(MAX_QUOTE_LINES - 1),
+    viewValues: orderRequestSchema.shape.viewValues.unwrap(),
+  })
+  .strict();
+
+/**
+ * AcceptQuote: `{ quoteId }` as before, and optionally the values of order fields the quote left
+ * open, per line. They go under the quote's own values (the reseller's values win), and the
+ * whole is checked as an order's values are — required fields included (issue 30).
+ */
+export const acceptQuoteRequestSchema = z
+  .object({
+    quoteId: quoteIdSchema,
+    lines: z.array(acceptQuoteLineSchema).max(MAX_QUOTE_LINES).optional(),
+  })
+  .strict();
+export type AcceptQuoteRequest = z.infer<typeof acceptQuoteRequestSchema>;
 export const rejectQuoteRequestSchema = z.object({ quoteId: quoteIdSchema, reason: z.string().trim().max(500).optional() }).strict();
 export const deleteQuotesRequestSchema = z.object({ quoteIds: z.array(quoteIdSchema).min(1).max(100) }).strict();
 
@@ -143,6 +170,10 @@ export const quoteLineSchema = z.object({
   PriceLines: z.array(orderPriceLineSchema),
   /** The order this line became once the quote was accepted. */
   OrderId: z.number().int().nullable(),
+  /** The product's order fields as quoted (field name → value); empty for a product without fields. */
+  ViewValues: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+  /** The names of the product's required order fields the quote leaves empty: what accepting asks the customer for. */
+  MissingFields: z.array(z.string()),
 });
 export type QuoteLine = z.infer<typeof quoteLineSchema>;
 

@@ -24,6 +24,15 @@ export async function loadOrderViewFields(db: Queryable, productName: string, lo
   return pages.flatMap((page) => page.Containers.flatMap((container) => container.Fields)).filter((field) => field.View === view && !field.ReadOnly);
 }
 
+/**
+ * loadOrderViewFields, kept with the caller's session: layouts change only when the server seeds
+ * them, and a session keeps what it read for its cache life (sessionCache.ts).
+ */
+export async function orderViewFieldsOf(db: Queryable, productName: string, locale: Locale, caller?: CallerSession): Promise<LayoutField[]> {
+  const load = () => loadOrderViewFields(db, productName, locale);
+  return caller ? memoized(caller, `orderViewFields:${productName}:${locale}`, load) : load();
+}
+
 const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
 
 /** Cleaned values, by field name: text (decimals and dates as text too), whole numbers, booleans — what OrderRequest.viewValues holds. */
@@ -44,12 +53,12 @@ export async function checkOrderViewValues(
   viewValues: Record<string, unknown> | undefined,
   locale: Locale,
   caller?: CallerSession,
+  /** 'partial': required fields may be missing (a quote's values, completed when it is accepted; issue 30). */
+  completeness: 'complete' | 'partial' = 'complete',
 ): Promise<OrderViewValues> {
   const view = productViewOf(productName);
   const sent = viewValues ?? {};
-  // Layouts change only when the server seeds them; a session keeps what it read for its cache life (sessionCache.ts).
-  const load = () => loadOrderViewFields(db, productName, locale);
-  const fields = caller ? await memoized(caller, `orderViewFields:${productName}:${locale}`, load) : await load();
+  const fields = await orderViewFieldsOf(db, productName, locale, caller);
   for (const name of Object.keys(sent)) {
     if (!fields.some((field) => field.Name === name)) throw new ApiError(400, 'field_unknown', { field: `${view}.${name}` });
   }
@@ -59,11 +68,16 @@ export async function checkOrderViewValues(
   }
   const { values } = await validateViewValues(
     // Without a caller no MFA-protected value gets this far (above), so the caller is never asked for.
-    { db, caller: caller as CallerSession, accountType: 'Product', productName, mode: 'create' },
+    { db, caller: caller as CallerSession, accountType: 'Product', productName, mode: 'create', allowMissingRequired: completeness === 'partial' },
     { [view]: { Values: sent } },
   );
   const cleaned: OrderViewValues = {};
   // coerceValue answers only these types for a value it accepts.
   for (const [name, value] of Object.entries(values[view]?.Values ?? {})) if (!isEmpty(value)) cleaned[name] = value as string | number | boolean;
   return cleaned;
+}
+
+/** The names of the required fields among `fields` that `values` leaves empty: what a quote's customer still has to fill. */
+export function missingOrderViewFields(fields: LayoutField[], values: Record<string, unknown>): string[] {
+  return fields.filter((field) => field.Required && isEmpty(values[field.Name])).map((field) => field.Name);
 }

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Order, OrderPriceLine, OrderRequest } from '@cmp/contracts/orders';
-import type { QuoteDetail } from '@cmp/contracts/salesQuotes';
+import type { AcceptQuoteRequest, QuoteDetail } from '@cmp/contracts/salesQuotes';
 import { auditAccountChange } from '../platform/audit';
 import { salesQuoteLines } from '../platform/db/schema';
 import { accessDenied } from '../platform/errors';
@@ -40,10 +40,20 @@ function quotedPrices(line: typeof salesQuoteLines.$inferSelect): (listed: Price
   };
 }
 
-export async function acceptQuote(ctx: SignedInContext, quoteId: number): Promise<{ Quote: QuoteDetail }> {
+/**
+ * A line's order fields: the customer's values for what the quote left open under the quote's own
+ * (the reseller's values win — they are what was quoted). The request shape keeps the stored key of
+ * an accept without values ({ quoteId }), so its replays still match.
+ */
+function customerValuesOf(given: AcceptQuoteRequest['lines'], position: number): Record<string, unknown> {
+  return Object.assign({}, ...(given ?? []).filter((each) => each.line === position).map((each) => each.viewValues)) as Record<string, unknown>;
+}
+
+export async function acceptQuote(ctx: SignedInContext, quoteId: number, given?: AcceptQuoteRequest['lines']): Promise<{ Quote: QuoteDetail }> {
   const { db, caller, locale } = ctx;
   const placed: { order: Order; requestIds: number[] }[] = [];
-  const answer = await withIdempotency(ctx, 'ISalesQuoteService/AcceptQuote', { quoteId }, async (tx) => {
+  const request = given?.length ? { quoteId, lines: given } : { quoteId };
+  const answer = await withIdempotency(ctx, 'ISalesQuoteService/AcceptQuote', request, async (tx) => {
     // The lock makes a racing accept wait here until this one commits, and then see Accepted.
     const inHand = await requireQuote(tx, caller, quoteId, { forUpdate: true });
     if (inHand.side !== 'customer') throw accessDenied();
@@ -52,7 +62,8 @@ export async function acceptQuote(ctx: SignedInContext, quoteId: number): Promis
     const lines = await tx.select().from(salesQuoteLines).where(eq(salesQuoteLines.quoteId, quoteId)).orderBy(asc(salesQuoteLines.position));
     const customer = inHand.customer;
     for (const line of lines) {
-      const viewValues = await checkOrderViewValues(tx, line.productName, undefined, locale, caller);
+      // Checked in full now: a required field neither side filled answers 400 naming it, and nothing is placed.
+      const viewValues = await checkOrderViewValues(tx, line.productName, { ...customerValuesOf(given, line.position), ...line.viewValues }, locale, caller);
       const request = {
         parentAccountId: customer.id,
         productName: line.productName,
@@ -63,7 +74,8 @@ export async function acceptQuote(ctx: SignedInContext, quoteId: number): Promis
         viewValues,
       };
       const { detail: order, provisioningRequestIds } = await placeOrderWithDetail(tx, caller, locale, request, customer, customer, { agreed: quotedPrices(line) });
-      await tx.update(salesQuoteLines).set({ orderId: order.Id }).where(eq(salesQuoteLines.id, line.id));
+      // The line keeps the values its order was placed with: the accepted quote shows what was ordered.
+      await tx.update(salesQuoteLines).set({ orderId: order.Id, viewValues }).where(eq(salesQuoteLines.id, line.id));
       await auditAccountChange(tx, ctx, 'OrderPlaced', customer, {
         OrderId: order.Id,
         Service: order.ProductName,

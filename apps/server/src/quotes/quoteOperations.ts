@@ -6,6 +6,7 @@ import {
   deleteQuotesResponseSchema,
   getQuotesRequestSchema,
   getQuotesResponseSchema,
+  acceptQuoteRequestSchema,
   quoteIdRequestSchema,
   quoteResponseSchema,
   rejectQuoteRequestSchema,
@@ -18,6 +19,7 @@ import { ApiError, accessDenied } from '../platform/errors';
 import { defineOperation, type SignedInContext } from '../platform/operations';
 import { money, moneyString, minorUnits } from '../pricing/money';
 import { creditCurrency } from '../orders/creditCheck';
+import { checkOrderViewValues, type OrderViewValues } from '../orders/orderViewValues';
 import { CUSTOMER_QUOTES, QUOTE_CREATE, QUOTE_DECIDE, QUOTE_DELETE, QUOTE_READ, quoteScopePath, requireQuote, sellerOfCustomer } from './quoteAccess';
 import { quoteDetail, listQuotes } from './quoteQueries';
 import { priceQuoteLine, type PricedQuoteLine } from './quotePricing';
@@ -94,8 +96,12 @@ const saveQuote = defineOperation({
     if (validUntil < today()) throw new ApiError(400, 'quote_valid_until_past', { validUntil });
     const expected = await creditCurrency(db, customer);
     if (input.currency !== undefined && input.currency !== expected) throw new ApiError(400, 'quote_currency_mismatch', { customer: customer.displayName, expected });
-    const lines: PricedQuoteLine[] = [];
-    for (const product of input.productList) lines.push(await priceQuoteLine(db, locale, customer, product));
+    const lines: (PricedQuoteLine & { viewValues: OrderViewValues })[] = [];
+    for (const product of input.productList) {
+      // The order fields are checked as an order's, but the reseller may leave required ones to the customer (issue 30).
+      const viewValues = await checkOrderViewValues(db, product.ProductName, product.ViewValues, locale, caller, 'partial');
+      lines.push({ ...(await priceQuoteLine(db, locale, customer, product)), viewValues });
+    }
     for (const line of lines) if (line.currency !== expected) throw new ApiError(400, 'quote_currency_mismatch', { customer: customer.displayName, expected });
     const scale = minorUnits(expected);
     const subTotal = lines.reduce((sum, line) => sum.add(line.listValue), money(0));
@@ -142,6 +148,7 @@ const saveQuote = defineOperation({
           maxDiscountPercent: line.maxDiscountPercent.toFixed(2),
           value: moneyString(line.value, scale),
           priceLines: line.priceLines,
+          viewValues: line.viewValues,
         })),
       );
       await auditAccountChange(tx, ctx, 'QuoteSaved', customer, { QuoteId: id, Name: values.name, Total: values.total, Currency: expected, Lines: lines.length });
@@ -197,11 +204,11 @@ const acceptQuoteOperation = defineOperation({
   operation: 'AcceptQuote',
   keepsSessions: true,
   summary:
-    'The customer accepts a Sent quote (Idempotency-Key honoured): it becomes one order per line through the ordering path — priced again (a price that moved since the quote answers 409), credit check included (above the limit the orders wait for approval) — at the quoted, discounted price. Accepting twice, or two accepts at once, make one set of orders: the second answers 409.',
-  request: quoteIdRequestSchema,
+    "The customer accepts a Sent quote (Idempotency-Key honoured): it becomes one order per line through the ordering path — priced again (a price that moved since the quote answers 409), credit check included (above the limit the orders wait for approval) — at the quoted, discounted price. lines (optional): per line (0-based), the values of the product's order fields the quote left empty (GetQuote's MissingFields); the quote's own values win, and a required field still empty answers 400 naming it. Accepting twice, or two accepts at once, make one set of orders: the second answers 409.",
+  request: acceptQuoteRequestSchema,
   response: quoteResponseSchema,
   rule: { all: [QUOTE_DECIDE, requirement('PRODUCT_ACCOUNT', ['Create'])] },
-  handler: (input, ctx) => acceptQuote(ctx, input.quoteId),
+  handler: (input, ctx) => acceptQuote(ctx, input.quoteId, input.lines),
 });
 
 const rejectQuote = defineOperation({

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, isNotNull, like, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { DEFAULT_LOCALE } from '@cmp/contracts/locales';
 import type { OrderPriceLine } from '@cmp/contracts/orders';
 import type { GetQuotesRequest, QuoteDetail, QuoteLine, QuoteSummary } from '@cmp/contracts/salesQuotes';
 import type { Queryable } from '../platform/db/database';
@@ -9,6 +10,7 @@ import type { CallerSession } from '../platform/session';
 import { quotePermissions, type QuoteInHand } from './quoteAccess';
 import { effectiveStatus, effectiveStatusSql } from './quoteStatus';
 import { ruleSeenBy, sellsTo } from '../platform/sellerSide';
+import { missingOrderViewFields, orderViewFieldsOf } from '../orders/orderViewValues';
 
 const customers = alias(accounts, 'customer');
 const sellers = alias(accounts, 'seller');
@@ -111,6 +113,10 @@ export async function quoteDetail(db: Queryable, caller: CallerSession, inHand: 
     .innerJoin(products, eq(products.name, salesQuoteLines.productName))
     .where(eq(salesQuoteLines.quoteId, inHand.quote.id))
     .orderBy(asc(salesQuoteLines.position));
+  // What each line still asks for: the required order fields the quote leaves empty (issue 30). Only
+  // the fields' names and rules are read, which are the same in every language.
+  const missing: string[][] = [];
+  for (const { line } of lines) missing.push(missingOrderViewFields(await orderViewFieldsOf(db, line.productName, DEFAULT_LOCALE, caller), line.viewValues));
   const summary = summaryOf(row as SummaryRow);
   const status = effectiveStatus(row!.quote);
   // The customer sees its prices, not what they are over the reseller's cost (platform/sellerSide.ts).
@@ -122,7 +128,7 @@ export async function quoteDetail(db: Queryable, caller: CallerSession, inHand: 
     Reason: row!.quote.reason,
     SubTotal: row!.quote.subTotal,
     Discount: row!.quote.discount,
-    Lines: lines.map(({ line, displayName }): QuoteLine => ({
+    Lines: lines.map(({ line, displayName }, index): QuoteLine => ({
       ProductName: line.productName,
       DisplayName: displayName,
       Quantity: line.quantity,
@@ -135,6 +141,8 @@ export async function quoteDetail(db: Queryable, caller: CallerSession, inHand: 
       Value: line.value,
       PriceLines: (line.priceLines as OrderPriceLine[]).map((priceLine) => ({ ...priceLine, Rule: ruleSeenBy(priceLine.Rule, sellerSide) })),
       OrderId: line.orderId,
+      ViewValues: line.viewValues,
+      MissingFields: missing[index] ?? [],
     })),
     ...quotePermissions(caller, inHand.side, status),
   };

@@ -36,6 +36,11 @@ export interface ViewValidation {
   presets?: Views;
   /** Many validations in a row (an import): definitions, enums and prefetched unique values read once. */
   cache?: ViewValidationCache;
+  /**
+   * create: required fields may be left empty — a quote's order fields, which the customer
+   * completes when accepting (issue 30); every other rule still applies to what is sent.
+   */
+  allowMissingRequired?: boolean;
 }
 
 const INT32 = 2 ** 31;
@@ -122,7 +127,7 @@ export async function validateViewValues(input: ViewValidation, viewValues: View
       after[name] = value;
     }
     await checkVatNumbers(fields, before, after, Values);
-    if (mode === 'create') for (const f of fields) if (f.Required && isEmpty(after[f.Name]) && isEmpty(input.presets?.[view]?.Values[f.Name])) throw new ApiError(400, 'field_required', { field: `${view}.${f.Name}` });
+    if (mode === 'create' && !input.allowMissingRequired) for (const f of fields) if (f.Required && isEmpty(after[f.Name]) && isEmpty(input.presets?.[view]?.Values[f.Name])) throw new ApiError(400, 'field_required', { field: `${view}.${f.Name}` });
     values[view] = { Values: after };
     for (const [name, value] of Object.entries(after)) {
       if (sameValue(before[name], value)) continue;
@@ -134,7 +139,7 @@ export async function validateViewValues(input: ViewValidation, viewValues: View
 
   async function checkRules(definition: FieldDefinition, field: string, value: unknown) {
     if (isEmpty(value)) {
-      if (definition.Required) throw new ApiError(400, 'field_required', { field });
+      if (definition.Required && !input.allowMissingRequired) throw new ApiError(400, 'field_required', { field });
       return;
     }
     if (typeof value !== 'string') return;

@@ -73,6 +73,11 @@ export const salesQuoteLines = pgTable(
     value: money('value').notNull(),
     /** The priced lines (contracts OrderPriceLine) as the order overview shows them, before the discount. */
     priceLines: jsonb('price_lines').$type<unknown[]>().notNull().default([]),
+    /**
+     * The product's order fields as the reseller filled them (field name → value, stored form of
+     * orders/orderViewValues.ts); required ones may be missing until the customer accepts (issue 30).
+     */
+    viewValues: jsonb('view_values').$type<Record<string, string | number | boolean>>().notNull().default({}),
     /** The order the line became when the quote was accepted. */
     orderId: integer('order_id').references(() => orders.id),
   },
