@@ -9,6 +9,7 @@ import type { ServerConfig } from './platform/config';
 import type { DatabaseHandle } from './platform/db/database';
 import { SessionCache } from './platform/sessionCache';
 import { installErrorHandling } from './platform/errorHandler';
+import { viewFieldLabel } from './accounts/views/fieldLabels';
 import { RequestLogController, lazyChildLoggerFactory, safeLoggerOptions } from './platform/logging';
 import { installSecurityHeaders } from './platform/securityHeaders';
 import { registerPortalAssets } from './platform/portalAssets';
@@ -124,7 +125,7 @@ export async function buildServer({ database, config, logger = false, extraOpera
   const sessionCache = new SessionCache(database);
   await sessionCache.start();
   await app.register(cookie);
-  installErrorHandling(app);
+  installErrorHandling(app, (key, locale) => viewFieldLabel(db, key, locale));
 
   // The readable anti-forgery cookie the portal echoes in X-XSRF-TOKEN (DESIGN.md "The API").
   // A callback hook: it runs on every request, and an async one costs a promise each time (issue 12).

@@ -58,31 +58,35 @@ describe('checkOrderViewValues', () => {
   });
 
   it.each([
-    ['SKYLINE_MAIL', undefined, 'Product_SKYLINE_MAIL.Domain is required'],
-    ['SKYLINE_MAIL', { Domain: '   ' }, 'Product_SKYLINE_MAIL.Domain is required'],
-    ['SKYLINE_MAIL', { Domain: 'not a domain' }, 'Product_SKYLINE_MAIL.Domain has an invalid format'],
-    ['SKYLINE_MAIL', { Domain: 'contoso.example', Mailboxes: '4.5' }, 'Product_SKYLINE_MAIL.Mailboxes must be a int32 value'],
-    ['SKYLINE_MAIL', { Domain: 'contoso.example', Nickname: 'x' }, 'Unknown field: Product_SKYLINE_MAIL.Nickname'],
-    ['SKYLINE_MAIL', { Domain: `${'a'.repeat(250)}.com` }, 'Product_SKYLINE_MAIL.Domain'],
-    ['SKYLINE_CRM', { Region: 'MARS' }, 'Product_SKYLINE_CRM.Region'],
-    ['SKYLINE_CRM', { Edition: true }, 'Product_SKYLINE_CRM.Edition must be a string value'],
-    ['NIMBUS_ENDPOINT', { Domain: 'contoso.example' }, 'Unknown field: Product_NIMBUS_ENDPOINT.Domain'],
-  ])('refuses %s with %j: 400 naming the field', async (productName, viewValues, message) => {
+    ['SKYLINE_MAIL', undefined, 'Mail domain is required'],
+    ['SKYLINE_MAIL', { Domain: '   ' }, 'Mail domain is required'],
+    ['SKYLINE_MAIL', { Domain: 'not a domain' }, 'Mail domain has an invalid format'],
+    ['SKYLINE_MAIL', { Domain: 'contoso.example', Mailboxes: '4.5' }, 'Mailboxes must be a int32 value'],
+    ['SKYLINE_MAIL', { Domain: 'contoso.example', Nickname: 'x' }, 'Unknown field: Nickname'],
+    ['SKYLINE_MAIL', { Domain: `${'a'.repeat(250)}.com` }, 'Mail domain'],
+    ['SKYLINE_CRM', { Region: 'MARS' }, 'Region'],
+    ['SKYLINE_CRM', { Edition: true }, 'Edition must be a string value'],
+    ['NIMBUS_ENDPOINT', { Domain: 'contoso.example' }, 'Unknown field: Domain'],
+  ])('refuses %s with %j: 400 naming the field by its label, its key beside the message', async (productName, viewValues, message) => {
     const result = await check(productName, viewValues);
     expect(result.status).toBe(400);
     expect(result.body.Message).toContain(message);
+    // Issue 30: no raw keys in any message; the key is for screens to find the field.
+    expect(result.body.Message).not.toContain('Product_');
+    expect(result.body.Field).toMatch(new RegExp(`^Product_${productName}\\.`));
   });
 
   it('refuses the product account\'s read-only and base fields, which an order does not ask for', async () => {
-    expect((await check('SKYLINE_MAIL', { Domain: 'contoso.example', ProductName: 'SKYLINE_CRM' })).body.Message).toBe('Unknown field: Product_SKYLINE_MAIL.ProductName');
-    expect((await check('SKYLINE_MAIL', { Domain: 'contoso.example', Quantity: 3 })).body.Message).toBe('Unknown field: Product_SKYLINE_MAIL.Quantity');
+    expect((await check('SKYLINE_MAIL', { Domain: 'contoso.example', ProductName: 'SKYLINE_CRM' })).body.Message).toBe('Unknown field: ProductName');
+    expect((await check('SKYLINE_MAIL', { Domain: 'contoso.example', Quantity: 3 })).body.Message).toBe('Unknown field: Quantity');
   });
 
   it('says what is wrong in the caller\'s language', async () => {
     const result = await check('SKYLINE_MAIL', {}, 'de');
     expect(result.status).toBe(400);
-    expect(result.body.Message).toContain('Product_SKYLINE_MAIL.Domain');
-    expect(result.body.Message).not.toBe('Product_SKYLINE_MAIL.Domain is required');
+    expect(result.body.Message).toContain('Mail-Domain');
+    expect(result.body.Message).not.toBe('Mail-Domain is required');
+    expect(result.body.Field).toBe('Product_SKYLINE_MAIL.Domain');
   });
 
   it('follows the stored layout, not a release: a field the owner took off the layout is no longer asked for', async () => {

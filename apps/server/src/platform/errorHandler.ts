@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ErrorKey } from '@cmp/contracts/errors';
 import { ApiError } from './errors';
+import type { Locale } from '@cmp/contracts/locales';
 import { localeFromAcceptLanguage, translateMessage } from './i18n/messages';
 
 // Fastify's own request errors, mapped to catalogue texts so a client never sees a framework message.
@@ -12,12 +13,27 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; key: ErrorKey }> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, key: 'invalid_json' },
 };
 
+/** The label of a view field's "<View>.<Field>" key in a language; undefined for anything else. */
+export type FieldLabelLookup = (key: string, locale: Locale) => Promise<string | undefined>;
+
+/**
+ * An ApiError's answer. A view field's error names the field by its label, and its key goes in
+ * `Field` beside the message, so a screen can show the message at the field (issue 30: no raw keys
+ * in any message).
+ */
+async function apiErrorBody(error: ApiError, locale: Locale, labelOf: FieldLabelLookup | undefined): Promise<{ Message: string; Field?: string }> {
+  const key = error.key.startsWith('field_') ? error.params.field : undefined;
+  const label = key && labelOf ? await labelOf(key, locale).catch(() => undefined) : undefined;
+  if (!key || label === undefined) return { Message: translateMessage(locale, error.key, error.params) };
+  return { Message: translateMessage(locale, error.key, { ...error.params, field: label }), Field: key };
+}
+
 /** Errors answer `{"Message": …}` in the caller's language, never a stack trace or SQL (DESIGN.md "The API"). */
-export function installErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+export function installErrorHandling(app: FastifyInstance, labelOf?: FieldLabelLookup): void {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const locale = localeFromAcceptLanguage(request.headers['accept-language']);
     if (error instanceof ApiError) {
-      return reply.code(error.statusCode).headers(error.headers).send({ Message: translateMessage(locale, error.key, error.params) });
+      return reply.code(error.statusCode).headers(error.headers).send(await apiErrorBody(error, locale, labelOf));
     }
     const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
     // A route with a body limit of its own says which limit in its own words (operationRoute.ts jsonBodyLimit).

@@ -158,7 +158,8 @@ describe('UpdateAccount', () => {
   it('refuses an int32 that is not a whole number', async () => {
     const result = await call(server.app, 'IAccountService/UpdateAccount', { accountId: await accountIdOf('Skyline Mail – Contoso'), viewValues: { Product_SKYLINE_MAIL: { Values: { Mailboxes: '4.5' } } } }, { cookie: await as('company.admin') });
     expect(result.status).toBe(400);
-    expect(result.body.Message).toBe('Product_SKYLINE_MAIL.Mailboxes must be a int32 value');
+    // Issue 30: a product field is named by its label, its key beside the message.
+    expect(result.body).toEqual({ Message: 'Mailboxes must be a int32 value', Field: 'Product_SKYLINE_MAIL.Mailboxes' });
   });
 
   it('refuses a taken unique value and read-only fields', async () => {
