@@ -31,9 +31,14 @@ export function useAvailableServices(request: AvailableServicesRequest | undefin
  * without a layout of its own ("Viewlayout contains no Pages", 404) has no fields: no pages.
  */
 export function useProductLayout(productName: string | undefined) {
-  return useQuery({
+  return useQuery(productLayoutQuery(productName));
+}
+
+/** useProductLayout's query, for a screen that asks for several products' layouts at once (useQueries). */
+export function productLayoutQuery(productName: string | undefined) {
+  return {
     queryKey: ['orders', 'product-layout', productName ?? null, currentLanguage()],
-    queryFn: async ({ signal }): Promise<LayoutPage[]> => {
+    queryFn: async ({ signal }: { signal: AbortSignal }): Promise<LayoutPage[]> => {
       try {
         const layout = await callOperation<ViewLayout | null>(SERVICE, 'GetViewLayout', { type: 'Product', view: 'Product', productName }, { suppressErrorToast: true, signal });
         return layout?.Pages ?? [];
@@ -46,7 +51,7 @@ export function useProductLayout(productName: string | undefined) {
     // Layouts change with a release of data, not per visit (as the account screens cache them).
     staleTime: 30 * 60_000,
     retry: false,
-  });
+  };
 }
 
 /** PreviewOrder: the overview priced by the one price function (the price shown is the price billed). */

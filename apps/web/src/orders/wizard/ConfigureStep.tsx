@@ -1,6 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
@@ -8,21 +6,9 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { LayoutField, LayoutPage } from '@cmp/contracts/accountViews';
 import { MAX_ORDER_QUANTITY, type AvailableService, type BillingFrequency, type Commitment } from '@cmp/contracts/orders';
-import { MetadataForm } from '../../accounts/view/components/MetadataForm';
-import { fieldKey, type FieldProblem } from '../../accounts/view/utils/fieldRules';
-import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
-import { frequenciesOf, withCommitment, type ConfigurationField, type ConfigurationProblems, type OrderConfiguration, type ViewFieldKey } from './orderWizardState';
-
-/** The service's view fields (its Product layout, issue 14): loading, failed, or the pages to fill (none: nothing shown). */
-export interface ViewFieldsState {
-  pages: LayoutPage[];
-  isLoading: boolean;
-  error?: string;
-  onRetry: () => void;
-  problems: Partial<Record<ViewFieldKey, FieldProblem>>;
-}
+import { OrderViewFields, type ViewFieldsState } from './OrderViewFields';
+import { frequenciesOf, withCommitment, type ConfigurationField, type ConfigurationProblems, type OrderConfiguration } from './orderWizardState';
 
 interface ConfigureStepProps {
   service: AvailableService;
@@ -47,13 +33,6 @@ export function ConfigureStep({ service, configuration, onChange, problems, show
   const quantityProblem = problemOf('quantity');
   const commitmentProblem = problemOf('commitment');
   const frequencyProblem = problemOf('billingFrequency');
-  const viewErrors: Record<string, string | undefined> = {};
-  for (const [key, problem] of Object.entries(viewFields.problems)) {
-    if (!problem || !shownProblems.has(key as ViewFieldKey)) continue;
-    const label = viewFields.pages.flatMap((page) => page.Containers.flatMap((container) => container.Fields)).find((field) => fieldKey(field) === key)?.DisplayValue ?? key;
-    // account_view.errors.required → order_wizard.errors.view_required, which names the field.
-    viewErrors[key] = t(`order_wizard.errors.view_${problem.key.split('.').pop()}`, { ...problem.params, field: label });
-  }
   const setViewValue = (key: string, value: unknown) => onChange({ ...configuration, viewValues: { ...configuration.viewValues, [key]: value } });
   return (
     <Stack spacing={3} sx={{ maxWidth: 520 }}>
@@ -113,31 +92,7 @@ export function ConfigureStep({ service, configuration, onChange, problems, show
           <FormHelperText id="order-prepaid-help">{t('order_wizard.prepaid_help')}</FormHelperText>
         </div>
       )}
-      {viewFields.isLoading && <LoadingIndicator label={t('order_wizard.view_fields_loading')} />}
-      {viewFields.error && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={viewFields.onRetry}>
-              {t('order_wizard.view_fields_retry')}
-            </Button>
-          }
-        >
-          {t('order_wizard.view_fields_error', { error: viewFields.error })}
-        </Alert>
-      )}
-      {viewFields.pages.length > 0 && (
-        <MetadataForm
-          pages={viewFields.pages}
-          values={configuration.viewValues}
-          isEditing
-          errors={viewErrors}
-          onChange={setViewValue}
-          onBlur={(field: LayoutField) => onBlur(fieldKey(field) as ViewFieldKey)}
-          headingLevel={3}
-          columns={1}
-        />
-      )}
+      <OrderViewFields viewFields={viewFields} values={configuration.viewValues} onChange={setViewValue} shownProblems={shownProblems} onBlur={onBlur} />
     </Stack>
   );
 }

@@ -4,12 +4,15 @@ export class ApiError extends Error {
   /** The HTTP status, when a response arrived. */
   readonly status: number | undefined;
   readonly isCanceled: boolean;
+  /** The "<View>.<Field>" key of the field the message is about, when the server names one (issue 30): a form shows the message there. */
+  readonly field: string | undefined;
 
-  constructor(message: string, details: { operation: string; status?: number; isCanceled?: boolean }) {
+  constructor(message: string, details: { operation: string; status?: number; isCanceled?: boolean; field?: string }) {
     super(message);
     this.name = 'ApiError';
     this.operation = details.operation;
     this.status = details.status;
     this.isCanceled = details.isCanceled ?? false;
+    this.field = details.field;
   }
 }

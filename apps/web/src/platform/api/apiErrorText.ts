@@ -34,6 +34,17 @@ export function messageInBody(body: string): string | undefined {
   }
 }
 
+/** The Field beside the Message of a JSON error body: the key of the view field the message names by its label. */
+export function fieldInBody(body: string | undefined): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(body ?? '');
+    const field = typeof parsed === 'object' && parsed !== null && 'Field' in parsed ? (parsed as { Field: unknown }).Field : undefined;
+    return typeof field === 'string' ? field : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function decodeXmlEntities(text: string): string {
   const entities: Record<string, string> = { lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' };
   return text.replace(/&(lt|gt|quot|apos|amp);/g, (_, name: string) => entities[name]);

@@ -1,7 +1,7 @@
 import { currentLanguage, translate } from '../i18n/currentLanguage';
 import { showMessage } from '../messages/messageStore';
 import { ApiError } from './ApiError';
-import { apiErrorText, type CallFailure } from './apiErrorText';
+import { apiErrorText, fieldInBody, type CallFailure } from './apiErrorText';
 import { readCookie } from './readCookie';
 
 export const OPERATIONS_BASE_PATH = '/DataModel/service.svc/rest';
@@ -95,7 +95,7 @@ function failure(operation: string, details: CallFailure, status: number | undef
   const text = apiErrorText(details, operation, translate);
   // spec §8: cancellations are expected (a newer request took over) and never shown.
   if (!suppressErrorToast && !details.isCanceled) showMessage({ type: 'error', text, name: `api-error:${operation}` });
-  return new ApiError(text, { operation, status, isCanceled: details.isCanceled });
+  return new ApiError(text, { operation, status, isCanceled: details.isCanceled, field: fieldInBody(details.body) });
 }
 
 function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {

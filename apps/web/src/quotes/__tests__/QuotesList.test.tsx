@@ -34,7 +34,7 @@ const sentDetail: QuoteDetail = {
   SubTotal: '99.00',
   Discount: '0.00',
   Lines: [
-    { ProductName: 'BACKUP', DisplayName: 'Skyline Backup', Quantity: 3, Commitment: '1-month', BillingFrequency: 'Monthly', UnitPrice: '33.00', ListValue: '99.00', DiscountPercent: '0.00', MaxDiscountPercent: '10.00', Value: '99.00', PriceLines: [], OrderId: null },
+    { ProductName: 'BACKUP', DisplayName: 'Skyline Backup', Quantity: 3, Commitment: '1-month', BillingFrequency: 'Monthly', UnitPrice: '33.00', ListValue: '99.00', DiscountPercent: '0.00', MaxDiscountPercent: '10.00', Value: '99.00', PriceLines: [], OrderId: null, ViewValues: {}, MissingFields: [] },
   ],
   CanEdit: false,
   CanSend: false,
@@ -85,7 +85,7 @@ describe('My quotes', () => {
     expect(calls('GetQuotes').at(-1)).toMatchObject({ scope: 'Mine', status: 'Expired' });
   });
 
-  it('lets the customer accept a sent quote after confirming, with an Idempotency-Key', async () => {
+  it('lets the customer accept a sent quote in the accept dialog, with an Idempotency-Key', async () => {
     const { user, calls, headersOf } = renderScreen('Company', [capability('QUOTATION_TOOL', { Read: true, Create: true, Execute: true }), capability('PRODUCT_ACCOUNT', { Create: true })], (operation) => {
       if (operation === 'GetQuotes') return { body: { Quotes: [sent], Total: 1 } };
       if (operation === 'AcceptQuote') return { body: { Quote: { ...sentDetail, Status: 'Accepted', CanDecide: false, Lines: [{ ...sentDetail.Lines[0]!, OrderId: 12 }] } } };
@@ -97,7 +97,9 @@ describe('My quotes', () => {
     await user.click(screen.getByRole('button', { name: 'Show details of Backup for Contoso (quote 8)' }));
     const details = await screen.findByRole('dialog', { name: 'Backup for Contoso (quote 8)' });
     await user.click(await within(details).findByRole('button', { name: 'Accept' }));
-    const confirm = await screen.findByRole('alertdialog', { name: 'Accept the quote?' });
+    // A service without order fields has nothing to fill in: the dialog only confirms.
+    const confirm = await screen.findByRole('dialog', { name: 'Accept the quote?' });
+    expect(await within(confirm).findByText('Nothing to fill in for this service.')).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(calls('AcceptQuote')).toEqual([{ quoteId: 8 }]));
     expect(headersOf('AcceptQuote')[0]!['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { IDEMPOTENCY_KEY_HEADER } from '@cmp/contracts/customCharges';
 import type { AvailableService } from '@cmp/contracts/orders';
 import type { AccountSearchResult } from '@cmp/contracts/search';
-import type { GetQuotesRequest, QuoteDetail, SaveQuoteRequest, getQuotesResponseSchema } from '@cmp/contracts/salesQuotes';
+import type { AcceptQuoteRequest, GetQuotesRequest, QuoteDetail, SaveQuoteRequest, getQuotesResponseSchema } from '@cmp/contracts/salesQuotes';
 import { callOperation } from '../../platform/api/callOperation';
 
 export type QuotesPage = z.infer<typeof getQuotesResponseSchema>;
@@ -35,8 +35,8 @@ const quiet = { suppressErrorToast: true };
 export const saveQuote = (request: SaveQuoteRequest) => callOperation<{ Quote: QuoteDetail }>(SERVICE, 'SaveQuote', request, quiet).then((answer) => answer.Quote);
 export const sendQuote = (quoteId: number) => callOperation<{ Quote: QuoteDetail }>(SERVICE, 'SendQuote', { quoteId }, quiet).then((answer) => answer.Quote);
 /** Accepting moves money: the key belongs to the user's click, so a retry of it places nothing twice. */
-export const acceptQuote = (quoteId: number, idempotencyKey: string) =>
-  callOperation<{ Quote: QuoteDetail }>(SERVICE, 'AcceptQuote', { quoteId }, { ...quiet, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } }).then((answer) => answer.Quote);
+export const acceptQuote = (quoteId: number, idempotencyKey: string, lines: NonNullable<AcceptQuoteRequest['lines']> = []) =>
+  callOperation<{ Quote: QuoteDetail }>(SERVICE, 'AcceptQuote', lines.length ? { quoteId, lines } : { quoteId }, { ...quiet, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } }).then((answer) => answer.Quote);
 export const rejectQuote = (quoteId: number, reason: string) =>
   callOperation<{ Quote: QuoteDetail }>(SERVICE, 'RejectQuote', reason ? { quoteId, reason } : { quoteId }, quiet).then((answer) => answer.Quote);
 export const deleteQuotes = (quoteIds: number[]) => callOperation<{ DeletedQuoteIds: number[] }>(SERVICE, 'DeleteQuotes', { quoteIds }, quiet);

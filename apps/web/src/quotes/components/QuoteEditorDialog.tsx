@@ -19,7 +19,10 @@ import { formatMoney } from '../../platform/money/formatMoney';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
 import { RowActionButton } from '../../pricing/components/RowActionButton';
+import type { FormValues } from '../../accounts/view/utils/fieldRules';
 import { saveQuote, useCustomerCompanies, useCustomerServices } from '../api/quotesApi';
+import { formValuesOf, viewValuesOf } from '../utils/quoteLineFields';
+import { QuoteLineFields } from './QuoteLineFields';
 
 interface LineDraft {
   ProductName: string;
@@ -27,9 +30,11 @@ interface LineDraft {
   Commitment: Commitment;
   BillingFrequency: BillingFrequency;
   DiscountPercent: string;
+  /** The product's order fields as the editors hold them, by "<View>.<Field>" (issue 30). */
+  ViewValues: FormValues;
 }
 
-const EMPTY_LINE: LineDraft = { ProductName: '', Quantity: '1', Commitment: '1-month', BillingFrequency: 'Monthly', DiscountPercent: '0' };
+const EMPTY_LINE: LineDraft = { ProductName: '', Quantity: '1', Commitment: '1-month', BillingFrequency: 'Monthly', DiscountPercent: '0', ViewValues: {} };
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 interface QuoteEditorDialogProps {
@@ -43,7 +48,8 @@ interface QuoteEditorDialogProps {
 
 /**
  * The quote editor (issue 17): the customer, the services of the customer's pricelist with their
- * price, quantity, term, billing frequency and discount per line, the validity date and the terms.
+ * price, quantity, term, billing frequency and discount per line with the service's order fields
+ * (optional: the customer fills in what is left when accepting), the validity date and the terms.
  * The server prices every line when saving (the price quoted is the price billed) and refuses a
  * discount beyond the reseller's margin; its answer is shown here.
  */
@@ -55,7 +61,14 @@ export function QuoteEditorDialog({ sellerAccountId, quote, onClose, onSaved }: 
   const [validUntil, setValidUntil] = useState(quote?.ValidUntil ?? inDays(QUOTE_DEFAULT_VALIDITY_DAYS));
   const [terms, setTerms] = useState(quote?.Terms ?? '');
   const [lines, setLines] = useState<LineDraft[]>(
-    quote?.Lines.map((line) => ({ ProductName: line.ProductName, Quantity: String(line.Quantity), Commitment: line.Commitment, BillingFrequency: line.BillingFrequency, DiscountPercent: line.DiscountPercent })) ?? [{ ...EMPTY_LINE }],
+    quote?.Lines.map((line) => ({
+      ProductName: line.ProductName,
+      Quantity: String(line.Quantity),
+      Commitment: line.Commitment,
+      BillingFrequency: line.BillingFrequency,
+      DiscountPercent: line.DiscountPercent,
+      ViewValues: formValuesOf(line.ProductName, line.ViewValues),
+    })) ?? [{ ...EMPTY_LINE }],
   );
   const [error, setError] = useState<string>();
   const [isSaving, setSaving] = useState(false);
@@ -68,7 +81,7 @@ export function QuoteEditorDialog({ sellerAccountId, quote, onClose, onSaved }: 
   const chooseService = (index: number, productName: string) => {
     const service = offered.find((each) => each.ProductName === productName);
     const commitment = service?.Commitments[0] ?? '1-month';
-    setLine(index, { ProductName: productName, Commitment: commitment, BillingFrequency: BILLING_FREQUENCIES_BY_COMMITMENT[commitment][0]! });
+    setLine(index, { ProductName: productName, Commitment: commitment, BillingFrequency: BILLING_FREQUENCIES_BY_COMMITMENT[commitment][0]!, ViewValues: {} });
   };
   const isComplete = customerId !== undefined && name.trim() !== '' && validUntil !== '' && lines.length > 0 && lines.every((line) => line.ProductName && Number(line.Quantity) >= 1);
 
@@ -79,13 +92,17 @@ export function QuoteEditorDialog({ sellerAccountId, quote, onClose, onSaved }: 
     try {
       const saved = await saveQuote({
         quote: { ...(quote ? { QuoteId: quote.QuoteId } : {}), AccountId: customerId, Name: name.trim(), ValidUntil: validUntil, Terms: terms },
-        productList: lines.map((line) => ({
-          ProductName: line.ProductName,
-          Quantity: Number(line.Quantity),
-          Commitment: line.Commitment,
-          BillingFrequency: line.BillingFrequency,
-          DiscountPercent: line.DiscountPercent.trim() || '0',
-        })),
+        productList: lines.map((line) => {
+          const viewValues = viewValuesOf(line.ProductName, line.ViewValues);
+          return {
+            ProductName: line.ProductName,
+            Quantity: Number(line.Quantity),
+            Commitment: line.Commitment,
+            BillingFrequency: line.BillingFrequency,
+            DiscountPercent: line.DiscountPercent.trim() || '0',
+            ...(Object.keys(viewValues).length ? { ViewValues: viewValues } : {}),
+          };
+        }),
         ...(currency ? { currency } : {}),
       });
       onSaved(saved);
@@ -195,6 +212,7 @@ export function QuoteEditorDialog({ sellerAccountId, quote, onClose, onSaved }: 
                       sx={{ width: { md: 170 } }}
                     />
                     <RowActionButton label={t('quotes.remove_line', { number })} icon={mdiDeleteOutline} onClick={() => setLines((all) => all.filter((_, i) => i !== index))} />
+                    <QuoteLineFields productName={line.ProductName} values={line.ViewValues} onChange={(key, value) => setLine(index, { ViewValues: { ...line.ViewValues, [key]: value } })} idPrefix={`${titleId}-line-${index}-`} />
                   </Stack>
                 </Paper>
               );

@@ -20,13 +20,15 @@ export interface MetadataFormProps {
   headingLevel?: 2 | 3;
   /** Containers side by side on wide screens (2) or one below the other (1, for a narrow form). */
   columns?: 1 | 2;
+  /** Makes the container headings' ids unique when one screen shows several forms of the same layout (a quote's lines). */
+  idPrefix?: string;
 }
 
 /**
  * Renders a layout (spec §3 "View layout": Pages → Containers → Fields) as a read view or, while
  * editing, as form fields. Each container is a titled section; pages get a heading when there are several.
  */
-export function MetadataForm({ pages, values, isEditing, errors = {}, onChange, onBlur, lockedReason, headingLevel = 2, columns = 2 }: MetadataFormProps) {
+export function MetadataForm({ pages, values, isEditing, errors = {}, onChange, onBlur, lockedReason, headingLevel = 2, columns = 2, idPrefix = '' }: MetadataFormProps) {
   const { t } = useTranslation();
   const hasPageHeadings = pages.length > 1;
   return (
@@ -40,7 +42,7 @@ export function MetadataForm({ pages, values, isEditing, errors = {}, onChange, 
           )}
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: columns === 2 ? 'repeat(2, minmax(0, 1fr))' : '1fr' } }}>
             {page.Containers.filter((container) => container.Fields.length > 0).map((container) => {
-              const headingId = `container-${page.Id}-${container.Id}`;
+              const headingId = `${idPrefix}container-${page.Id}-${container.Id}`;
               return (
                 <Paper key={container.Id} variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: 2 }}>
                   <Typography id={headingId} variant="h6" component={hasPageHeadings ? (`h${headingLevel + 1}` as 'h3' | 'h4') : (`h${headingLevel}` as const)} sx={{ mb: 1.5 }}>
