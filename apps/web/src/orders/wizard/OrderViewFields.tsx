@@ -25,7 +25,7 @@ interface OrderViewFieldsProps {
   onBlur: (key: ViewFieldKey) => void;
   /** Messages the server gave for a field (already in words, naming the field), by "<View>.<Field>". */
   serverErrors?: Partial<Record<string, string>>;
-  headingLevel?: 2 | 3;
+  headingLevel?: 2 | 3 | 4;
   /** Unique per form when one screen shows several (a quote's lines). */
   idPrefix?: string;
 }

@@ -116,6 +116,8 @@ describe('the accept dialog (issue 30)', () => {
     const mailLine = within(dialog).getByRole('region', { name: 'Skyline Mail × 5' });
     const domain = await within(mailLine).findByRole('textbox', { name: 'Domain' });
     expect(domain).toBeRequired();
+    // The line's heading is the h3; its containers sit below it.
+    expect(within(mailLine).getAllByRole('heading', { level: 4, name: 'Service settings' })).toHaveLength(2);
     // What the seller filled shows as quoted, not as an editor.
     expect(within(mailLine).queryByRole('textbox', { name: 'Mailboxes' })).not.toBeInTheDocument();
     expect(within(mailLine).getByText('As quoted:')).toBeInTheDocument();

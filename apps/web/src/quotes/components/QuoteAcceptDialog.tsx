@@ -113,7 +113,7 @@ export function QuoteAcceptDialog({ quote, onAccept, onClose }: QuoteAcceptDialo
                     shownProblems={shown[index]!}
                     onBlur={(key) => showProblem(index, key)}
                     serverErrors={serverErrors[index]}
-                    headingLevel={3}
+                    headingLevel={4}
                     idPrefix={`${titleId}-missing-${index}-`}
                   />
                   {quotedPages.length > 0 && (
@@ -121,7 +121,7 @@ export function QuoteAcceptDialog({ quote, onAccept, onClose }: QuoteAcceptDialo
                       <Typography variant="body2" color="text.secondary">
                         {t('quotes.accept_fields_quoted')}
                       </Typography>
-                      <MetadataForm pages={quotedPages} values={formValuesOf(line.ProductName, line.ViewValues)} isEditing={false} headingLevel={3} columns={1} idPrefix={`${titleId}-quoted-${index}-`} />
+                      <MetadataForm pages={quotedPages} values={formValuesOf(line.ProductName, line.ViewValues)} isEditing={false} headingLevel={4} columns={1} idPrefix={`${titleId}-quoted-${index}-`} />
                     </>
                   )}
                   {!isLoading && missingPages.length === 0 && quotedPages.length === 0 && (

@@ -48,7 +48,7 @@ export function QuoteLineFields({ productName, values, onChange, idPrefix }: Quo
         onChange={onChange}
         shownProblems={shown}
         onBlur={(key) => setShown((all) => new Set(all).add(key))}
-        headingLevel={3}
+        headingLevel={4}
         idPrefix={idPrefix}
       />
     </Stack>

@@ -16,8 +16,8 @@ export interface MetadataFormProps {
   onBlur?: (field: LayoutField) => void;
   /** Why a field cannot be changed (undefined: it can). */
   lockedReason?: (field: LayoutField) => string | undefined;
-  /** The heading level of the containers when there is one page (2; 3 inside a screen that has its own h2, as the order wizard). */
-  headingLevel?: 2 | 3;
+  /** The heading level of the containers when there is one page (2; 3 inside a screen that has its own h2, as the order wizard; 4 below a quote line's h3). */
+  headingLevel?: 2 | 3 | 4;
   /** Containers side by side on wide screens (2) or one below the other (1, for a narrow form). */
   columns?: 1 | 2;
   /** Makes the container headings' ids unique when one screen shows several forms of the same layout (a quote's lines). */
@@ -45,7 +45,7 @@ export function MetadataForm({ pages, values, isEditing, errors = {}, onChange, 
               const headingId = `${idPrefix}container-${page.Id}-${container.Id}`;
               return (
                 <Paper key={container.Id} variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: 2 }}>
-                  <Typography id={headingId} variant="h6" component={hasPageHeadings ? (`h${headingLevel + 1}` as 'h3' | 'h4') : (`h${headingLevel}` as const)} sx={{ mb: 1.5 }}>
+                  <Typography id={headingId} variant="h6" component={hasPageHeadings ? (`h${headingLevel + 1}` as 'h3' | 'h4' | 'h5') : (`h${headingLevel}` as const)} sx={{ mb: 1.5 }}>
                     {container.DisplayValue}
                   </Typography>
                   {isEditing ? (
