@@ -251,8 +251,13 @@ export function SubscriptionInfo({ accountId }: { accountId: number }) {
           onChanged={(answer) => {
             setIsChanging(false);
             showMessage({
-              type: 'success',
-              text: answer.Outcome === 'Applied' ? t('subscriptions.change_applied', { quantity: answer.Quantity }) : t('subscriptions.change_scheduled', { quantity: answer.Quantity }),
+              type: answer.Outcome === 'PendingApproval' ? 'info' : 'success',
+              text:
+                answer.Outcome === 'Applied'
+                  ? t('subscriptions.change_applied', { quantity: answer.Quantity })
+                  : answer.Outcome === 'PendingApproval'
+                    ? t('change_requests.quantity_held_toast', { quantity: answer.Quantity, id: answer.CreditCheck?.OrderId })
+                    : t('subscriptions.change_scheduled', { quantity: answer.Quantity }),
             });
             void refresh();
           }}
