@@ -89,7 +89,11 @@ export const subscriptionSchema = z.object({
   SeatBatches: z.array(seatBatchSchema),
   ScheduledChanges: z.array(scheduledChangeSchema),
   ProvisioningHistory: z.array(subscriptionProvisioningEntrySchema),
-  /** SUBSCRIPTION Execute and an Active subscription without a change under way. */
+  /** A change of it over the company's credit limit waiting in Request review (issue 30 item 2); null: none. */
+  ChangeAwaitingApproval: z
+    .object({ OrderId: z.number().int(), Kind: z.enum(['QuantityIncrease', 'Upgrade']), Quantity: z.number().int(), PreviousQuantity: z.number().int().nullable(), ProductName: z.string() })
+    .nullable(),
+  /** SUBSCRIPTION Execute and an Active subscription without a change under way or waiting for approval. */
   CanChangeQuantity: z.boolean(),
   CanSetAutoRenew: z.boolean(),
 });

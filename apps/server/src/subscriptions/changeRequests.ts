@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { BillingFrequency, ChangeCreditCheck, OrderKind, OrderPriceLine } from '@cmp/contracts/orders';
 import type { Queryable } from '../platform/db/database';
 import { accounts, companyCreditLimits, orders } from '../platform/db/schema';
@@ -8,7 +8,7 @@ import { money, moneyString, minorUnits, roundToMinorUnit, type Money } from '..
 import { openBalanceWithRates } from '../orders/creditCheck';
 import { periodFactor } from '../orders/orderPricing';
 import { orderApproversOf, recordBusinessEvent } from '../realtime/businessEvents';
-import type { SubscriptionProduct, SubscriptionRow } from './subscriptionQueries';
+import { changeAwaitingApproval, type SubscriptionProduct, type SubscriptionRow } from './subscriptionQueries';
 
 // Change requests (issue 30 item 2): every change that raises what a company will be billed — a
 // quantity increase, an upgrade (and a quote's acceptance, which places orders) — takes the same credit
@@ -60,12 +60,8 @@ export async function checkChangeCredit(db: Queryable, company: AccountRow, valu
 
 /** Refuses a change of a subscription whose earlier change still waits for approval (409). */
 export async function refuseWhileChangeAwaitsApproval(db: Queryable, subscriptionAccountId: number): Promise<void> {
-  const [waiting] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.subscriptionAccountId, subscriptionAccountId), eq(orders.approvalStatus, 'Pending'), ne(orders.kind, 'New')))
-    .limit(1);
-  if (waiting) throw new ApiError(409, 'subscription_change_awaits_approval', { orderId: String(waiting.id) });
+  const waiting = await changeAwaitingApproval(db, subscriptionAccountId);
+  if (waiting) throw new ApiError(409, 'subscription_change_awaits_approval', { orderId: String(waiting.OrderId) });
 }
 
 export interface HeldChange {

@@ -34,6 +34,7 @@ const subscription: Subscription = {
   SeatBatches: [{ Id: 1, Kind: 'Purchase', Quantity: 5, RefundableQuantity: 5, RefundableUntil: inDays(5), IsOpen: true, CreatedAt: inDays(-2) }],
   ScheduledChanges: [{ Id: 9, Kind: 'Quantity', Value: '2', CreatedAt: inDays(-1), CreatedByName: 'Company Admin' }],
   ProvisioningHistory: [{ RequestId: 77, Action: 'Create', Quantity: 5, OrderStatus: 'Completed', ProductStatus: 'Active', IsFinalStatus: true, ErrorMessage: null, SendDate: inDays(-2), CreatedAt: inDays(-2) }],
+  ChangeAwaitingApproval: null,
   CanChangeQuantity: true,
   CanSetAutoRenew: true,
 };

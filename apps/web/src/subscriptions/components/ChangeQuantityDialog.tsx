@@ -95,7 +95,8 @@ export function ChangeQuantityDialog({ subscription, onClose, onChanged }: Props
               autoFocus
             />
             <FormControlLabel control={<Checkbox checked={schedule} onChange={(event) => setSchedule(event.target.checked)} />} label={t('subscriptions.schedule_for_renewal')} />
-            {preview && !validation && (
+            {/* Held for approval, nothing applies now: the credit check below says what happens. */}
+            {preview && !validation && preview.Outcome !== 'PendingApproval' && (
               <Alert severity={preview.Outcome === 'Scheduled' ? 'warning' : 'info'} role="status">
                 {preview.Outcome !== 'Scheduled'
                   ? preview.Direction === 'Increase'

@@ -27,6 +27,7 @@ import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { useConfirmDialog } from '../../platform/ui/useConfirmDialog';
 import { setAutoRenew, subscriptionQueryKey, useSubscription } from '../api/subscriptionsApi';
 import { ChangeQuantityDialog } from '../components/ChangeQuantityDialog';
+import { orderKindText } from '../../orders/review/orderKindText';
 
 /**
  * /account/{accountId}/service-info (issue 14 "Subscriptions"; spec §2): the subscription of a
@@ -153,6 +154,11 @@ export function SubscriptionInfo({ accountId }: { accountId: number }) {
         {s.PendingQuantity !== null && (
           <Alert severity="info" sx={{ mt: 2 }}>
             {t('subscriptions.change_in_progress', { quantity: s.PendingQuantity })}
+          </Alert>
+        )}
+        {s.ChangeAwaitingApproval && (
+          <Alert severity="warning" sx={{ mt: 2 }}>
+            {t('change_requests.awaiting_banner', { id: s.ChangeAwaitingApproval.OrderId, change: orderKindText(t, s.ChangeAwaitingApproval, i18n.language) })}
           </Alert>
         )}
       </Section>
