@@ -38,9 +38,10 @@ export type OrderApprovalStatus = (typeof ORDER_APPROVAL_STATUSES)[number];
 
 /**
  * What an order is (issue 30 item 2): 'New' makes a subscription; a change that raises what a company
- * is billed beyond its credit limit waits as an order of its kind and is made when approved.
+ * is billed beyond its credit limit — a quantity increase, an upgrade, a renewal at a higher charge —
+ * waits as an order of its kind and is made when approved.
  */
-export const ORDER_KINDS = ['New', 'QuantityIncrease', 'Upgrade'] as const;
+export const ORDER_KINDS = ['New', 'QuantityIncrease', 'Upgrade', 'Renewal'] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
 
 /**

@@ -91,7 +91,7 @@ export const subscriptionSchema = z.object({
   ProvisioningHistory: z.array(subscriptionProvisioningEntrySchema),
   /** A change of it over the company's credit limit waiting in Request review (issue 30 item 2); null: none. */
   ChangeAwaitingApproval: z
-    .object({ OrderId: z.number().int(), Kind: z.enum(['QuantityIncrease', 'Upgrade']), Quantity: z.number().int(), PreviousQuantity: z.number().int().nullable(), ProductName: z.string() })
+    .object({ OrderId: z.number().int(), Kind: z.enum(['QuantityIncrease', 'Upgrade', 'Renewal']), Quantity: z.number().int(), PreviousQuantity: z.number().int().nullable(), ProductName: z.string() })
     .nullable(),
   /** SUBSCRIPTION Execute and an Active subscription without a change under way or waiting for approval. */
   CanChangeQuantity: z.boolean(),

@@ -11,15 +11,29 @@ import type { OrderRow } from './orderStateMachine';
 /** Makes an approved change request's change in the deciding transaction; its provisioning requests name the order. */
 export type ChangeApplier = (tx: Tx, order: OrderRow, ctx: SignedInContext) => Promise<void>;
 
-let appliers: Partial<Record<Exclude<OrderKind, 'New'>, ChangeApplier>> = {};
+/** Per kind: what approving does, and what declining or cancelling does besides leaving the subscription as it is. */
+export interface ChangeHandlers {
+  approve: ChangeApplier;
+  decline?: ChangeApplier;
+}
 
-export function setChangeAppliers(given: Record<Exclude<OrderKind, 'New'>, ChangeApplier>): void {
-  appliers = given;
+let handlers: Partial<Record<Exclude<OrderKind, 'New'>, ChangeHandlers>> = {};
+
+export function setChangeAppliers(given: Record<Exclude<OrderKind, 'New'>, ChangeHandlers>): void {
+  handlers = given;
+}
+
+function handlersOf(order: OrderRow): ChangeHandlers {
+  const found = order.kind === 'New' ? undefined : handlers[order.kind];
+  // A server put together without the appliers is a programming error, not the caller's.
+  if (!found) throw new ApiError(500, 'unknown_error');
+  return found;
 }
 
 export async function applyApprovedChange(tx: Tx, order: OrderRow, ctx: SignedInContext): Promise<void> {
-  const apply = order.kind === 'New' ? undefined : appliers[order.kind];
-  // A server put together without the appliers is a programming error, not the caller's.
-  if (!apply) throw new ApiError(500, 'unknown_error');
-  await apply(tx, order, ctx);
+  await handlersOf(order).approve(tx, order, ctx);
+}
+
+export async function settleRefusedChange(tx: Tx, order: OrderRow, ctx: SignedInContext): Promise<void> {
+  await handlersOf(order).decline?.(tx, order, ctx);
 }

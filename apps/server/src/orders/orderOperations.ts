@@ -39,7 +39,7 @@ import { companyCredit, creditCurrency } from './creditCheck';
 import { listOrders, mayCancelOrder, mayDecideOrdersOf, orderDetail } from './orderQueries';
 import { orderOverview, viewerOfAccount } from './orderPricing';
 import { decideOrder, type OrderDecision } from './orderStateMachine';
-import { applyApprovedChange } from './changeApprovals';
+import { applyApprovedChange, settleRefusedChange } from './changeApprovals';
 import { createProvisioningRequest, placeOrderWithDetail, sendOrderProvisioning, type PlacedOrder } from './placeOrder';
 import { mailOrderDecided, mailOrderPlaced } from './orderMail';
 import { checkOrderViewValues } from './orderViewValues';
@@ -237,7 +237,7 @@ async function decide(ctx: SignedInContext, decision: OrderDecision, input: { or
     if (decision === 'approve') {
       if (decided.kind === 'New') await createProvisioningRequest(tx, decided, caller.userAccount.id);
       else await applyApprovedChange(tx, decided, ctx);
-    }
+    } else if (decided.kind !== 'New') await settleRefusedChange(tx, decided, ctx);
     const action = ({ approve: 'OrderApproved', decline: 'OrderDeclined', cancel: 'OrderCancelled' } as const)[decision];
     await auditAccountChange(tx, ctx, action, { id: order.CompanyAccountId, path: companyPath }, { OrderId: order.Id, Service: order.ProductName, Reason: input.reason ?? '' });
     if (decision !== 'cancel' && order.CreatedByAccountId !== null) {

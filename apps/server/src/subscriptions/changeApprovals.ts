@@ -1,7 +1,10 @@
 import { auditAccountChange, requestMeta } from '../platform/audit';
 import { ApiError } from '../platform/errors';
 import { loadAccount } from '../platform/session';
-import type { ChangeApplier } from '../orders/changeApprovals';
+import { eq } from 'drizzle-orm';
+import type { ChangeApplier, ChangeHandlers } from '../orders/changeApprovals';
+import { subscriptions } from '../platform/db/schema';
+import { renewOne } from './subscriptionRenewal';
 import { changeQuantity } from './subscriptionChanges';
 import { upgradeSubscription, type UpgradeInput } from './upgradeSubscription';
 
@@ -9,6 +12,7 @@ import { upgradeSubscription, type UpgradeInput } from './upgradeSubscription';
 // as when the credit check lets them through at once, with the approval standing for the check. The
 // subscription is read again, locked: a change that no longer fits it (the subscription ended, a
 // vendor change is on its way) answers as the change itself would, and the request stays Pending.
+// A renewal declined ends the subscription (it was asked to renew only at the higher charge).
 
 async function subscriptionAccountOf(order: Parameters<ChangeApplier>[1], tx: Parameters<ChangeApplier>[0]) {
   const account = order.subscriptionAccountId === null ? undefined : await loadAccount(tx, order.subscriptionAccountId);
@@ -44,4 +48,23 @@ const applyUpgrade: ChangeApplier = async (tx, order, ctx) => {
   await upgradeSubscription(tx, actor, account, order.change as unknown as UpgradeInput, false, new Date(), order.id);
 };
 
-export const subscriptionChangeAppliers = { QuantityIncrease: applyQuantityIncrease, Upgrade: applyUpgrade };
+/** A renewal approved renews the subscription from the term end it was held at, at the price of the day. */
+const applyRenewal: ChangeApplier = async (tx, order) => {
+  const account = await subscriptionAccountOf(order, tx);
+  const readEnd = new Date(String((order.change as { readEnd?: unknown } | null)?.readEnd));
+  const renewed = await renewOne(tx, account.id, readEnd, new Date(), order.id);
+  if (!renewed) throw new ApiError(409, 'subscription_not_active', { status: 'changed' });
+};
+
+/** A renewal declined or cancelled: the subscription ends as one without auto-renew does, at the next run of the renewal job. */
+const endUnrenewed: ChangeApplier = async (tx, order, ctx) => {
+  const account = await subscriptionAccountOf(order, tx);
+  await tx.update(subscriptions).set({ autoRenew: 'Terminate' }).where(eq(subscriptions.accountId, account.id));
+  await auditAccountChange(tx, ctx, 'SubscriptionAutoRenewSet', account, { Service: account.displayName, AutoRenew: 'Terminate', Previous: 'Renew', OrderId: order.id });
+};
+
+export const subscriptionChangeAppliers: Record<'QuantityIncrease' | 'Upgrade' | 'Renewal', ChangeHandlers> = {
+  QuantityIncrease: { approve: applyQuantityIncrease },
+  Upgrade: { approve: applyUpgrade },
+  Renewal: { approve: applyRenewal, decline: endUnrenewed },
+};

@@ -4,6 +4,7 @@ import type { ChangeSubscriptionQuantityResponse } from '@cmp/contracts/subscrip
 import type { UpgradeOptions, UpgradeResult } from '@cmp/contracts/upgrades';
 import type { Order } from '@cmp/contracts/orders';
 import { signIn } from '../test/testServer';
+import { subscriptionJobs } from './subscriptionJobs';
 import { startSubscriptionTestWorld, until, type Answer, type SubscriptionTestWorld } from './subscriptionTestWorld';
 
 // Issue 30 item 2: Contoso at its credit limit raised its seats and upgraded without approval. A change
@@ -164,5 +165,47 @@ describe('an upgrade over the credit limit', () => {
     expect(ended.Status).toBe('Terminated');
     const [target] = await w.rowsOf<{ account_id: number; quantity: number }>(sql`select account_id, quantity from subscriptions where upgraded_from_account_id = ${source}`);
     expect(target).toMatchObject({ quantity: 4 });
+  });
+});
+
+describe('a renewal at a higher charge over the credit limit', () => {
+  const runRenewalJob = () => subscriptionJobs[0]!.handler({}, { db: w.server.handle.db, log: w.server.app.log });
+  /** The term ended yesterday at an older, lower price: the renewal takes today's 3.22. */
+  async function dueAtALowerPrice(accountId: number): Promise<Date> {
+    const oldEnd = new Date(Date.now() - 86_400_000);
+    await w.rowsOf(sql`update subscriptions set minimum_contract_end_date = ${oldEnd.toISOString()}, unit_price = '2.00' where account_id = ${accountId}`);
+    return oldEnd;
+  }
+  const renewalRequests = (accountId: number) => w.rowsOf<{ id: number; approval_status: string }>(sql`select id, approval_status from orders where subscription_account_id = ${accountId} and kind = 'Renewal'`);
+
+  it('waits in Request review (once, whatever the runs), and approved renews at the price of the day', async () => {
+    const accountId = await w.activeSubscription(4);
+    const oldEnd = await dueAtALowerPrice(accountId);
+    await atItsLimit();
+    await runRenewalJob();
+    await runRenewalJob();
+    const held = await renewalRequests(accountId);
+    expect(held).toEqual([expect.objectContaining({ approval_status: 'Pending' })]);
+    expect(await w.getSubscription(accountId)).toMatchObject({ UnitPrice: '2.00', MinimumContractEndDate: oldEnd.toISOString(), ChangeAwaitingApproval: { Kind: 'Renewal', OrderId: held[0]!.id } });
+    expect((await review()).find((o) => o.Id === held[0]!.id)).toMatchObject({ Kind: 'Renewal', OrderValue: '4.88', Quantity: 4 });
+
+    const approved = await decide('Approve', held[0]!.id, reseller);
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    const renewed = await w.getSubscription(accountId);
+    expect(renewed).toMatchObject({ UnitPrice: '3.22', TermStartDate: oldEnd.toISOString(), ChangeAwaitingApproval: null });
+    expect(renewed.SeatBatches.at(-1)).toMatchObject({ Kind: 'Renewal', Quantity: 4 });
+  });
+
+  it('declined, the subscription ends at the next run instead of renewing', async () => {
+    const accountId = await w.activeSubscription(2);
+    await dueAtALowerPrice(accountId);
+    await atItsLimit();
+    await runRenewalJob();
+    const [held] = await renewalRequests(accountId);
+    expect((await decide('Decline', held!.id, reseller)).status).toBe(200);
+    expect((await w.getSubscription(accountId)).AutoRenew).toBe('Terminate');
+    await runRenewalJob();
+    expect((await w.getSubscription(accountId)).Status).toBe('Terminated');
+    expect(await renewalRequests(accountId)).toHaveLength(1);
   });
 });

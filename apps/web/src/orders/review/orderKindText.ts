@@ -6,5 +6,6 @@ export function orderKindText(t: TFunction, order: Pick<Order, 'Kind' | 'Previou
   const number = (value: number) => new Intl.NumberFormat(locale).format(value);
   if (order.Kind === 'QuantityIncrease') return t('change_requests.kind_QuantityIncrease', { from: number(order.PreviousQuantity ?? 0), to: number(order.Quantity) });
   if (order.Kind === 'Upgrade') return t('change_requests.kind_Upgrade');
+  if (order.Kind === 'Renewal') return t('change_requests.kind_Renewal');
   return undefined;
 }

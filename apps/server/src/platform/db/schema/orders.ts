@@ -8,7 +8,7 @@ import { products } from './catalog';
 
 export const ORDER_APPROVAL_STATUSES = ['Pending', 'Approved', 'Rejected', 'Cancelled'] as const;
 /** A new subscription, or a change of an existing one that the credit check held (issue 30 item 2). */
-export const ORDER_KINDS = ['New', 'QuantityIncrease', 'Upgrade'] as const;
+export const ORDER_KINDS = ['New', 'QuantityIncrease', 'Upgrade', 'Renewal'] as const;
 
 /**
  * A credit-check order (spec §3 "Order", §4 "Order approval"): an order above the customer's credit
@@ -81,7 +81,7 @@ export const orders = pgTable(
     index('orders_subscription_idx').on(t.subscriptionAccountId),
     check('orders_approval_status_check', sql`${t.approvalStatus} in ('Pending', 'Approved', 'Rejected', 'Cancelled')`),
     check('orders_quantity_check', sql`${t.quantity} > 0`),
-    check('orders_kind_check', sql`${t.kind} in ('New', 'QuantityIncrease', 'Upgrade')`),
+    check('orders_kind_check', sql`${t.kind} in ('New', 'QuantityIncrease', 'Upgrade', 'Renewal')`),
   ],
 );
 
