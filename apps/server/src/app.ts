@@ -53,6 +53,8 @@ import { customChargeOperations } from './customCharges/operations';
 import { registerCustomChargeRoutes } from './customCharges/customChargeRoutes';
 import { serviceManagementOperations } from './catalog/operations';
 import { orderOperations } from './orders/orderOperations';
+import { setChangeAppliers } from './orders/changeApprovals';
+import { subscriptionChangeAppliers } from './subscriptions/changeApprovals';
 import { provisioningOperations } from './provisioning/provisioningOperations';
 import { subscriptionOperations } from './subscriptions/subscriptionOperations';
 import { upgradeOperations } from './subscriptions/upgradeOperations';
@@ -142,6 +144,8 @@ export async function buildServer({ database, config, logger = false, extraOpera
   });
   installSecurityHeaders(app);
 
+  // Approving a change request makes the subscription change it holds (orders/changeApprovals.ts).
+  setChangeAppliers(subscriptionChangeAppliers);
   const registry = new OperationRegistry();
   registry.register(
     ...authOperations,

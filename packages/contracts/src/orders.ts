@@ -36,6 +36,32 @@ export const BILLING_FREQUENCY_MONTHS: Record<BillingFrequency, number> = { Mont
 export const ORDER_APPROVAL_STATUSES = ['Pending', 'Approved', 'Rejected', 'Cancelled'] as const;
 export type OrderApprovalStatus = (typeof ORDER_APPROVAL_STATUSES)[number];
 
+/**
+ * What an order is (issue 30 item 2): 'New' makes a subscription; a change that raises what a company
+ * is billed beyond its credit limit — a quantity increase, an upgrade, a renewal at a higher charge —
+ * waits as an order of its kind and is made when approved.
+ */
+export const ORDER_KINDS = ['New', 'QuantityIncrease', 'Upgrade', 'Renewal'] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
+
+/**
+ * The credit check of a change of a subscription that raises what its company is billed (a quantity
+ * increase, an upgrade): the same check as an order's, with the change's value. Null when the company
+ * has no credit limit or the change adds nothing.
+ */
+export const changeCreditCheckSchema = z.object({
+  /** What the change adds to the company's charges per billing period. */
+  ChangeValue: z.string(),
+  Currency: z.string(),
+  OpenBalance: z.string(),
+  CreditLimit: z.string(),
+  ProjectedInvoice: z.string(),
+  NeedsApproval: z.boolean(),
+  /** The change request waiting for approval in Request review (null in a preview or when not needed). */
+  OrderId: z.number().int().nullable(),
+});
+export type ChangeCreditCheck = z.infer<typeof changeCreditCheckSchema>;
+
 export const MAX_ORDER_QUANTITY = 100_000;
 export const ORDER_REASON_MAX_LENGTH = 500;
 
@@ -153,6 +179,10 @@ export type OrderPreview = z.infer<typeof orderPreviewSchema>;
 export const orderSchema = z.object({
   Id: z.number().int(),
   ApprovalStatus: z.enum(ORDER_APPROVAL_STATUSES),
+  /** A new subscription, or a change of SubscriptionAccountId's subscription held by the credit check. */
+  Kind: z.enum(ORDER_KINDS),
+  /** A quantity increase's quantity before the change (Quantity is the quantity asked); null otherwise. */
+  PreviousQuantity: z.number().int().nullable(),
   ProductName: z.string(),
   ProductDisplayName: z.string(),
   Quantity: z.number().int(),

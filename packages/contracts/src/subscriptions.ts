@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { accountIdSchema } from './accounts';
-import { BILLING_FREQUENCIES, COMMITMENTS, MAX_ORDER_QUANTITY } from './orders';
+import { BILLING_FREQUENCIES, COMMITMENTS, MAX_ORDER_QUANTITY, changeCreditCheckSchema } from './orders';
 import { PROVISIONING_ORDER_STATUSES } from './provisioning';
 
 // Subscriptions (issue 14 "Subscriptions"; spec §2 `/account/{id}/service-info`, §3 "Subscription"):
@@ -89,7 +89,11 @@ export const subscriptionSchema = z.object({
   SeatBatches: z.array(seatBatchSchema),
   ScheduledChanges: z.array(scheduledChangeSchema),
   ProvisioningHistory: z.array(subscriptionProvisioningEntrySchema),
-  /** SUBSCRIPTION Execute and an Active subscription without a change under way. */
+  /** A change of it over the company's credit limit waiting in Request review (issue 30 item 2); null: none. */
+  ChangeAwaitingApproval: z
+    .object({ OrderId: z.number().int(), Kind: z.enum(['QuantityIncrease', 'Upgrade', 'Renewal']), Quantity: z.number().int(), PreviousQuantity: z.number().int().nullable(), ProductName: z.string() })
+    .nullable(),
+  /** SUBSCRIPTION Execute and an Active subscription without a change under way or waiting for approval. */
   CanChangeQuantity: z.boolean(),
   CanSetAutoRenew: z.boolean(),
 });
@@ -109,7 +113,8 @@ export const changeSubscriptionQuantityRequestSchema = z
   .strict();
 export type ChangeSubscriptionQuantityRequest = z.input<typeof changeSubscriptionQuantityRequestSchema>;
 
-export const QUANTITY_CHANGE_OUTCOMES = ['Applied', 'Scheduled'] as const;
+/** PendingApproval: an increase over the company's credit limit waits in Request review (CreditCheck.OrderId). */
+export const QUANTITY_CHANGE_OUTCOMES = ['Applied', 'Scheduled', 'PendingApproval'] as const;
 
 export const changeSubscriptionQuantityResponseSchema = z.object({
   AccountId: z.number().int(),
@@ -131,6 +136,8 @@ export const changeSubscriptionQuantityResponseSchema = z.object({
   DroppedScheduledChanges: z.array(scheduledChangeSchema),
   ScheduledChange: scheduledChangeSchema.nullable(),
   ProvisioningRequestId: z.number().int().nullable(),
+  /** An increase's credit check (null: no limit, or nothing added). */
+  CreditCheck: changeCreditCheckSchema.nullable(),
   IsPreview: z.boolean(),
 });
 export type ChangeSubscriptionQuantityResponse = z.infer<typeof changeSubscriptionQuantityResponseSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { accountIdSchema } from './accounts';
-import { BILLING_FREQUENCIES, COMMITMENTS, MAX_ORDER_QUANTITY, orderRequestSchema } from './orders';
+import { BILLING_FREQUENCIES, COMMITMENTS, MAX_ORDER_QUANTITY, changeCreditCheckSchema, orderRequestSchema } from './orders';
 import { SUBSCRIPTION_STATUSES, scheduledChangeSchema } from './subscriptions';
 
 // Upgrading a subscription (issue 14 "Upgrade wizard"; spec §2 `/upgrade-subscription/{accountId}`,
@@ -24,7 +24,8 @@ export const UPGRADE_TYPES = ['Full', 'Partial'] as const;
 export type UpgradeType = (typeof UPGRADE_TYPES)[number];
 
 /** Applied: at once; Scheduled: at the source's term end (a downgrade). */
-export const UPGRADE_OUTCOMES = ['Applied', 'Scheduled'] as const;
+/** PendingApproval: an upgrade that takes the company over its credit limit waits in Request review. */
+export const UPGRADE_OUTCOMES = ['Applied', 'Scheduled', 'PendingApproval'] as const;
 
 export const getUpgradeOptionsRequestSchema = z.object({ accountId: accountIdSchema }).strict();
 
@@ -141,6 +142,8 @@ export const upgradeResultSchema = z.object({
   DroppedScheduledChanges: z.array(scheduledChangeSchema),
   /** The requests sent to the vendor (empty in a preview and for a scheduled downgrade). */
   ProvisioningRequestIds: z.array(z.number().int()),
+  /** The credit check of an upgrade that raises the charges (null: no limit, or nothing added). */
+  CreditCheck: changeCreditCheckSchema.nullable(),
   IsPreview: z.boolean(),
 });
 export type UpgradeResult = z.infer<typeof upgradeResultSchema>;

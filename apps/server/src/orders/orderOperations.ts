@@ -39,6 +39,7 @@ import { companyCredit, creditCurrency } from './creditCheck';
 import { listOrders, mayCancelOrder, mayDecideOrdersOf, orderDetail } from './orderQueries';
 import { orderOverview, viewerOfAccount } from './orderPricing';
 import { decideOrder, type OrderDecision } from './orderStateMachine';
+import { applyApprovedChange, settleRefusedChange } from './changeApprovals';
 import { createProvisioningRequest, placeOrderWithDetail, sendOrderProvisioning, type PlacedOrder } from './placeOrder';
 import { mailOrderDecided, mailOrderPlaced } from './orderMail';
 import { checkOrderViewValues } from './orderViewValues';
@@ -233,7 +234,10 @@ async function decide(ctx: SignedInContext, decision: OrderDecision, input: { or
   const operation = { approve: 'ApproveCreditCheckOrder', decline: 'DeclineCreditCheckOrder', cancel: 'CancelCreditCheckOrder' }[decision];
   const answer = await withIdempotency(ctx, `IAccountService/${operation}`, input, async (tx) => {
     const decided = await decideOrder(tx, order.Id, decision, caller.userAccount.id, input.reason);
-    if (decision === 'approve') await createProvisioningRequest(tx, decided, caller.userAccount.id);
+    if (decision === 'approve') {
+      if (decided.kind === 'New') await createProvisioningRequest(tx, decided, caller.userAccount.id);
+      else await applyApprovedChange(tx, decided, ctx);
+    } else if (decided.kind !== 'New') await settleRefusedChange(tx, decided, ctx);
     const action = ({ approve: 'OrderApproved', decline: 'OrderDeclined', cancel: 'OrderCancelled' } as const)[decision];
     await auditAccountChange(tx, ctx, action, { id: order.CompanyAccountId, path: companyPath }, { OrderId: order.Id, Service: order.ProductName, Reason: input.reason ?? '' });
     if (decision !== 'cancel' && order.CreatedByAccountId !== null) {

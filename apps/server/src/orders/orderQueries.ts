@@ -127,6 +127,8 @@ function toOrder(row: OrderSelectRow, caller: CallerSession): Order {
   return {
     Id: o.id,
     ApprovalStatus: o.approvalStatus,
+    Kind: o.kind,
+    PreviousQuantity: o.kind === 'QuantityIncrease' ? Number((o.change as { previousQuantity?: unknown } | null)?.previousQuantity ?? 0) || null : null,
     ProductName: o.productName,
     ProductDisplayName: row.productDisplayName,
     Quantity: o.quantity,

@@ -36,6 +36,8 @@ export async function decideOrder(tx: Queryable, orderId: number, decision: Orde
   // subscription that bills them. PlaceOrder writes it with every order, Pending ones too; an order
   // from before that (or written by hand) is refused, and the transaction leaves it Pending.
   if (to === 'Approved' && decided.subscriptionAccountId === null) throw new ApiError(409, 'order_without_subscription', { orderId: String(orderId) });
+  // A change request's subscription is live already: approving makes the change (changeApprovals.ts), declining leaves it as it is.
+  if (decided.kind !== 'New') return decided;
   if (decided.subscriptionAccountId !== null) {
     if (to === 'Approved') {
       await tx

@@ -8,6 +8,7 @@ import { findCompanyAccount, type AccountRow } from '../platform/session';
 import { money, moneyString, minorUnits, roundToMinorUnit } from '../pricing/money';
 import { addHours, commitmentMonths, daysBetween, daysLeft, termEnd } from '../platform/dates';
 import { insertSubscriptionRequest } from './subscriptionRequests';
+import { chargePerPeriod, changeLines, checkChangeCredit, holdChange, refuseWhileChangeAwaitsApproval } from './changeRequests';
 import { openModifyOf, scheduledChangesOf, seatBatchesOf, subscriptionOf, type SubscriptionProduct, type SubscriptionRow } from './subscriptionQueries';
 
 // A quantity change of a subscription (issue 14 "Changes", after Microsoft's new commerce rules):
@@ -21,6 +22,8 @@ import { openModifyOf, scheduledChangesOf, seatBatchesOf, subscriptionOf, type S
 // The vendor gets an applied change as a 'Modify' provisioning request with the new quantity; the
 // subscription's quantity follows when the vendor has made it (subscriptionStatus.ts). While such a
 // request is on its way, no other change is taken (409): the quantity it starts from would be wrong.
+// An increase takes the credit check of an order (changeRequests.ts): above the company's limit it
+// waits in Request review (Outcome PendingApproval) and is made by this code when approved.
 
 /** Days of the term and days left of it at `now` (whole days, the day of the change counted). */
 export function termDays(subscription: SubscriptionRow, now: Date): { remainingDays: number; termDays: number; end: Date } {
@@ -65,13 +68,20 @@ export interface QuantityChangeResult {
 export async function changeQuantity(
   tx: Queryable,
   account: AccountRow,
-  input: { quantity: number; schedule?: boolean; preview?: boolean },
+  input: {
+    quantity: number;
+    schedule?: boolean;
+    preview?: boolean;
+    /** The change request that held this change, now approved: no credit check, and its request names it. */
+    approvedOrderId?: number;
+  },
   callerAccountId: number,
   now = new Date(),
 ): Promise<QuantityChangeResult> {
   const { subscription, product } = await subscriptionOf(tx, account, !input.preview);
   if (subscription.status !== 'Active') throw new ApiError(409, 'subscription_not_active', { status: subscription.status });
   if (await openModifyOf(tx, account.id)) throw new ApiError(409, 'subscription_change_in_progress');
+  if (input.approvedOrderId === undefined) await refuseWhileChangeAwaitsApproval(tx, account.id);
   const previous = subscription.quantity;
   if (input.quantity === previous) throw new ApiError(400, 'subscription_quantity_unchanged', { quantity: String(previous) });
 
@@ -99,9 +109,32 @@ export async function changeQuantity(
     DroppedScheduledChanges: dropped,
     ScheduledChange: null,
     ProvisioningRequestId: null,
+    CreditCheck: null,
     IsPreview: Boolean(input.preview),
   };
+  const company = (await findCompanyAccount(tx, account)) ?? account;
+  if (immediate && direction === 'Increase' && input.approvedOrderId === undefined && subscription.currency !== null) {
+    const added = chargePerPeriod(subscription.unitPrice, seats, subscription, product);
+    answer.CreditCheck = await checkChangeCredit(tx, company, added, subscription.currency, !input.preview);
+    if (answer.CreditCheck?.NeedsApproval) answer.Outcome = 'PendingApproval';
+  }
   if (input.preview) return { answer, product };
+  if (answer.CreditCheck?.NeedsApproval) {
+    answer.CreditCheck.OrderId = await holdChange(tx, {
+      kind: 'QuantityIncrease',
+      account,
+      subscription,
+      productName: subscription.productName,
+      productDisplayName: product.displayName,
+      quantity: input.quantity,
+      check: answer.CreditCheck,
+      lines: changeLines(subscription, seats, money(answer.CreditCheck.ChangeValue)),
+      change: { quantity: input.quantity, previousQuantity: previous },
+      createdByAccountId: callerAccountId,
+      now,
+    });
+    return { answer, product };
+  }
 
   if (dropped.length) {
     await tx.delete(subscriptionScheduledChanges).where(
@@ -135,12 +168,12 @@ export async function changeQuantity(
   } else {
     await giveBackSeats(tx, open, seats);
   }
-  const company = await findCompanyAccount(tx, account);
-  const companyAccountId = company?.id ?? account.id;
-  // Not the order's: a later change of the subscription (the order's own request is its Create).
+  // Not the subscription's order: a later change of it (that order's own request is its Create); a
+  // change request's approval names its change request.
   const requestId = await insertSubscriptionRequest(tx, {
+    orderId: input.approvedOrderId ?? null,
     subscriptionAccountId: account.id,
-    companyAccountId,
+    companyAccountId: company.id,
     productName: subscription.productName,
     action: 'Modify',
     quantity: input.quantity,

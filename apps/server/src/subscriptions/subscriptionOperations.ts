@@ -17,6 +17,7 @@ import { withIdempotency } from '../platform/idempotency';
 import { subscriptions } from '../platform/db/schema';
 import { enqueueProvisioning } from '../provisioning/provisioningJob';
 import { changeQuantity } from './subscriptionChanges';
+import { auditHeldChange, mailHeldChange } from './changeRequestEffects';
 import { subscriptionInfo, subscriptionOf } from './subscriptionQueries';
 import { priceRuleLabelSeenBy, sellsTo } from '../platform/sellerSide';
 
@@ -54,7 +55,7 @@ const changeSubscriptionQuantity = defineOperation({
   operation: 'ChangeSubscriptionQuantity',
   keepsSessions: true,
   summary:
-    'Changes the quantity of an Active subscription (Idempotency-Key honoured). An increase applies at once: a new seat batch with its own cancellation window, the added seats charged prorated by day to the term end (ProratedAmount, AmountKind Charge). A decrease applies at once only inside open cancellation windows and only down by the seats still refundable there, with a prorated refund; otherwise — or with schedule: true — it is scheduled for the renewal (ScheduledChange). A change applied at once drops the scheduled changes (DroppedScheduledChanges) and goes to the vendor as a Modify provisioning request. preview: true answers the same without writing anything. A quantity change still being provisioned answers 409.',
+    'Changes the quantity of an Active subscription (Idempotency-Key honoured). An increase takes the credit check of an order (CreditCheck): above its company credit limit it waits in Request review as a change request (Outcome PendingApproval, CreditCheck.OrderId) and is made when approved; while it waits the subscription takes no other change (409). Otherwise an increase applies at once: a new seat batch with its own cancellation window, the added seats charged prorated by day to the term end (ProratedAmount, AmountKind Charge). A decrease applies at once only inside open cancellation windows and only down by the seats still refundable there, with a prorated refund; otherwise — or with schedule: true — it is scheduled for the renewal (ScheduledChange). A change applied at once drops the scheduled changes (DroppedScheduledChanges) and goes to the vendor as a Modify provisioning request. preview: true answers the same without writing anything. A quantity change still being provisioned answers 409.',
   request: changeSubscriptionQuantityRequestSchema,
   response: changeSubscriptionQuantityResponseSchema,
   rule: CHANGE_RULE,
@@ -65,6 +66,10 @@ const changeSubscriptionQuantity = defineOperation({
     await subscriptionOf(ctx.db, account);
     const answer = await withIdempotency(ctx, CHANGE_QUANTITY, input, async (tx) => {
       const { answer: changed } = await changeQuantity(tx, account, input, ctx.caller.userAccount.id);
+      if (changed.Outcome === 'PendingApproval') {
+        await auditHeldChange(tx, ctx, account, changed.CreditCheck!, { Kind: 'QuantityIncrease', PreviousQuantity: changed.PreviousQuantity, Quantity: changed.Quantity });
+        return changed;
+      }
       await auditAccountChange(tx, ctx, changed.Outcome === 'Applied' ? 'SubscriptionQuantityChanged' : 'SubscriptionQuantityChangeScheduled', account, {
         Service: account.displayName,
         PreviousQuantity: changed.PreviousQuantity,
@@ -78,6 +83,7 @@ const changeSubscriptionQuantity = defineOperation({
     });
     // After the commit (and again for a replayed answer: a job that runs twice changes nothing).
     if (answer.ProvisioningRequestId !== null) await enqueueProvisioning((name, data, options) => ctx.request.server.jobs.send(name, data, options), answer.ProvisioningRequestId);
+    await mailHeldChange(ctx, answer.CreditCheck);
     return answer;
   },
 });

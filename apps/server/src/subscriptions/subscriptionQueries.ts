@@ -1,10 +1,10 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type { Locale } from '@cmp/contracts/locales';
 import type { BillingFrequency, Commitment } from '@cmp/contracts/orders';
 import type { ProvisioningOrderStatus } from '@cmp/contracts/provisioning';
 import type { AutoRenew, ScheduledChange, SeatBatch, Subscription, SubscriptionStatus } from '@cmp/contracts/subscriptions';
 import type { Queryable } from '../platform/db/database';
-import { accounts, products, provisioningRequests, subscriptionScheduledChanges, subscriptionSeatBatches, subscriptions } from '../platform/db/schema';
+import { accounts, orders, products, provisioningRequests, subscriptionScheduledChanges, subscriptionSeatBatches, subscriptions } from '../platform/db/schema';
 import { ApiError } from '../platform/errors';
 import { minorUnits, money, moneyString } from '../pricing/money';
 import type { AccountRow } from '../platform/session';
@@ -84,6 +84,18 @@ export const toSeatBatch = (batch: typeof subscriptionSeatBatches.$inferSelect, 
   CreatedAt: batch.createdAt.toISOString(),
 });
 
+/** The change of a subscription waiting for approval, if one does. */
+export async function changeAwaitingApproval(db: Queryable, subscriptionAccountId: number): Promise<Subscription['ChangeAwaitingApproval']> {
+  const [waiting] = await db
+    .select({ id: orders.id, kind: orders.kind, quantity: orders.quantity, productName: orders.productName, change: orders.change })
+    .from(orders)
+    .where(and(eq(orders.subscriptionAccountId, subscriptionAccountId), eq(orders.approvalStatus, 'Pending'), ne(orders.kind, 'New')))
+    .limit(1);
+  if (!waiting || waiting.kind === 'New') return null;
+  const previous = (waiting.change as { previousQuantity?: unknown } | null)?.previousQuantity;
+  return { OrderId: waiting.id, Kind: waiting.kind, Quantity: waiting.quantity, PreviousQuantity: typeof previous === 'number' ? previous : null, ProductName: waiting.productName };
+}
+
 export async function subscriptionInfo(
   db: Queryable,
   account: AccountRow,
@@ -95,10 +107,11 @@ export async function subscriptionInfo(
   // the old quantity without the change (the reads are not one snapshot).
   const openModify = await openModifyOf(db, account.id);
   const { subscription: s, product } = await subscriptionOf(db, account);
-  const [batches, scheduled, history] = await Promise.all([
+  const [batches, scheduled, history, awaiting] = await Promise.all([
     seatBatchesOf(db, account.id),
     scheduledChangesOf(db, account.id),
     db.select().from(provisioningRequests).where(eq(provisioningRequests.subscriptionAccountId, account.id)).orderBy(desc(provisioningRequests.createdAt), desc(provisioningRequests.id)).limit(100),
+    changeAwaitingApproval(db, account.id),
   ]);
   const seatBatches = batches.map((batch) => toSeatBatch(batch, now));
   const isActive = s.status === 'Active';
@@ -137,7 +150,8 @@ export async function subscriptionInfo(
       SendDate: r.sendDate?.toISOString() ?? null,
       CreatedAt: r.createdAt.toISOString(),
     })),
-    CanChangeQuantity: may.changeQuantity && isActive && !openModify,
+    ChangeAwaitingApproval: awaiting,
+    CanChangeQuantity: may.changeQuantity && isActive && !openModify && !awaiting,
     CanSetAutoRenew: may.setAutoRenew && (isActive || s.status === 'Provisioning' || s.status === 'Suspended'),
   };
 }

@@ -1,13 +1,14 @@
 import { and, asc, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { BILLING_FREQUENCIES_BY_COMMITMENT, COMMITMENTS, type BillingFrequency, type Commitment } from '@cmp/contracts/orders';
 import type { Database, Tx } from '../platform/db/database';
-import { products, subscriptionScheduledChanges, subscriptionSeatBatches, subscriptions } from '../platform/db/schema';
+import { orders, products, subscriptionScheduledChanges, subscriptionSeatBatches, subscriptions } from '../platform/db/schema';
 import { writeAudit } from '../platform/audit';
 import { findCompanyAccount, loadAccount } from '../platform/session';
 import { addHours, termEnd } from '../platform/dates';
 import { currentRecurringPrice } from './currentPrice';
 import { insertSubscriptionRequest } from './subscriptionRequests';
-import { subscriptionOf } from './subscriptionQueries';
+import { changeAwaitingApproval, subscriptionOf } from './subscriptionQueries';
+import { chargePerPeriod, changeLines, checkChangeCredit, holdChange } from './changeRequests';
 import { upgradeSetting } from './upgradeOptions';
 import { endSourceAccount, makeUpgradeSubscription } from './upgradeSubscription';
 
@@ -24,6 +25,10 @@ import { endSourceAccount, makeUpgradeSubscription } from './upgradeSubscription
 // run (or a second node) changes nothing. A subscription many terms behind renews one term per run.
 // The vendor requests carry next_attempt_at = now: the provisioning sweeper (each minute) sends
 // their jobs, as the job runner gives a job no way to send others.
+// A renewal that raises the subscription's charge (a higher price, more seats scheduled) takes the
+// credit check of an order (changeRequests.ts): over the company's limit it waits in Request review
+// as a 'Renewal' change request, the subscription staying as it is; approved, this code renews it then
+// (at the price of that day); declined or cancelled, the subscription ends at the next run.
 
 /**
  * The term end is still the one the job read. Compared at the millisecond the job read it with:
@@ -34,7 +39,7 @@ const termEndIs = (readEnd: Date): SQL => sql`date_trunc('milliseconds', ${subsc
 
 export interface RenewalOutcome {
   accountId: number;
-  outcome: 'Renewed' | 'Terminated' | 'Downgraded';
+  outcome: 'Renewed' | 'Terminated' | 'Downgraded' | 'HeldForApproval';
 }
 
 /** Renews or ends every subscription due at `now` (at most `limit` per run). */
@@ -53,7 +58,8 @@ export async function renewDueSubscriptions(db: Database, now = new Date(), limi
   return outcomes;
 }
 
-async function renewOne(tx: Tx, accountId: number, readEnd: Date, now: Date): Promise<RenewalOutcome | undefined> {
+/** Renews or ends one subscription due at `readEnd`. `approvedOrderId`: the Renewal change request approved (no credit check). */
+export async function renewOne(tx: Tx, accountId: number, readEnd: Date, now: Date, approvedOrderId?: number): Promise<RenewalOutcome | undefined> {
   const account = await loadAccount(tx, accountId);
   if (!account) return undefined;
   const { subscription: s, product } = await subscriptionOf(tx, account, true);
@@ -154,6 +160,30 @@ async function renewOne(tx: Tx, accountId: number, readEnd: Date, now: Date): Pr
   const priceRule = price ? price.rule : s.priceRule;
   const currency = price?.currency ?? s.currency;
   const newEnd = termEnd(readEnd, commitment);
+  if (approvedOrderId === undefined && company && currency) {
+    // Its renewal already waits for a decision: nothing to do until then.
+    if (await changeAwaitingApproval(tx, account.id)) return undefined;
+    const before = s.currency === currency ? chargePerPeriod(s.unitPrice, s.quantity, s, product) : chargePerPeriod(null, 0, s, product);
+    const after = chargePerPeriod(unitPrice, quantity, { billingFrequency, currency }, product);
+    const check = await checkChangeCredit(tx, company, after.sub(before), currency, true);
+    if (check?.NeedsApproval) {
+      await holdChange(tx, {
+        kind: 'Renewal',
+        account,
+        subscription: s,
+        productName: s.productName,
+        productDisplayName: product.displayName,
+        quantity,
+        check,
+        lines: changeLines({ ...s, unitPrice, currency }, quantity, after),
+        change: { readEnd: readEnd.toISOString(), quantity, previousQuantity: s.quantity, unitPrice, previousUnitPrice: s.unitPrice },
+        // Whoever ordered the subscription asked for its renewal (auto-renew); a demo's hand-made one: its company.
+        createdByAccountId: (await ordererOf(tx, s.orderId)) ?? company.id,
+        now,
+      });
+      return { accountId, outcome: 'HeldForApproval' };
+    }
+  }
   const renewed = await tx
     .update(subscriptions)
     .set({ quantity, commitment, billingFrequency, unitPrice, priceRule, currency, termStartDate: readEnd, minimumContractEndDate: newEnd })
@@ -190,4 +220,11 @@ async function renewOne(tx: Tx, accountId: number, readEnd: Date, now: Date): Pr
     Currency: currency,
   });
   return { accountId, outcome: 'Renewed' };
+}
+
+/** The user who placed an order (a renewal's change request is theirs). */
+async function ordererOf(tx: Tx, orderId: number | null): Promise<number | undefined> {
+  if (orderId === null) return undefined;
+  const [order] = await tx.select({ createdBy: orders.createdByAccountId }).from(orders).where(eq(orders.id, orderId)).limit(1);
+  return order?.createdBy;
 }

@@ -142,7 +142,13 @@ describe('ChangeSubscriptionQuantity', () => {
   });
   it('an increase the vendor refused and someone cancelled leaves no refundable seats behind', async () => {
     const accountId = await activeSubscription(5);
+    // 595 more seats are over Contoso's credit limit, where the increase would wait for approval
+    // (changeRequests.test.ts): without a limit it goes to the vendor at once.
+    const reseller = await signIn(server.app, 'reseller.admin');
+    const limit = await call(server.app, 'IAccountService/GetCreditLimit', { companyAccountId: contoso }, { cookie: reseller });
+    expect((await call(server.app, 'IAccountService/SetCreditLimit', { companyAccountId: contoso, creditLimit: null }, { cookie: reseller })).status).toBe(200);
     const increased = await change(accountId, 600);
+    expect((await call(server.app, 'IAccountService/SetCreditLimit', { companyAccountId: contoso, creditLimit: limit.body.CreditLimit }, { cookie: reseller })).status).toBe(200);
     expect(increased.status).toBe(200);
     const requestId = increased.body.ProvisioningRequestId as number;
     await until(

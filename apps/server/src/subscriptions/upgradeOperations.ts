@@ -7,6 +7,7 @@ import { withIdempotency } from '../platform/idempotency';
 import { enqueueProvisioning } from '../provisioning/provisioningJob';
 import { subscriptionOf } from './subscriptionQueries';
 import { upgradeOptions } from './upgradeOptions';
+import { auditHeldChange, mailHeldChange } from './changeRequestEffects';
 import { upgradeSubscription, type UpgradeActor } from './upgradeSubscription';
 import { priceRuleLabelSeenBy, sellsTo } from '../platform/sellerSide';
 import type { AccountRow, CallerSession } from '../platform/session';
@@ -75,7 +76,7 @@ const upgrade = defineOperation({
   operation: 'Upgrade',
   keepsSessions: true,
   summary:
-    "Upgrades the subscription subId along the upgrade path upgradeProcessId to targetProductName (Idempotency-Key honoured): into a new subscription (targetAccountId null: it keeps the source's term, billing frequency and end date and takes the current price; a partial upgrade's inherits the source's cancellation window) or into the existing Active subscription targetAccountId (it keeps its price); quantity seats move (all when absent: a full upgrade ends the source; fewer: a partial one decreases it). The vendor gets a Create or Modify for the target and a Terminate or Modify for the source. A downgrade path is scheduled for the source's term end, where the renewal makes it. The same answer as PreviewUpgrade, with the accounts and the provisioning requests made.",
+    "Upgrades the subscription subId along the upgrade path upgradeProcessId to targetProductName (Idempotency-Key honoured): into a new subscription (targetAccountId null: it keeps the source's term, billing frequency and end date and takes the current price; a partial upgrade's inherits the source's cancellation window) or into the existing Active subscription targetAccountId (it keeps its price); quantity seats move (all when absent: a full upgrade ends the source; fewer: a partial one decreases it). The vendor gets a Create or Modify for the target and a Terminate or Modify for the source. A downgrade path is scheduled for the source's term end, where the renewal makes it. An upgrade that raises the company's charges takes the credit check of an order (CreditCheck): above the limit it waits in Request review (Outcome PendingApproval, CreditCheck.OrderId) and is made when approved. The same answer as PreviewUpgrade, with the accounts and the provisioning requests made.",
   request: upgradeRequestSchema,
   response: upgradeResultSchema,
   rule: UPGRADE_RULE,
@@ -83,11 +84,16 @@ const upgrade = defineOperation({
     const account = await requireAccountInHierarchy(ctx.db, ctx.caller, input.subId, CHANGE_RULE);
     // Refusals (not a subscription) before the key is claimed.
     await subscriptionOf(ctx.db, account);
-    const answer = await withIdempotency(ctx, UPGRADE, input, async (tx) =>
-      upgradeSubscription(tx, { ...actorOf(ctx), audit: (action, target, details) => auditAccountChange(tx, ctx, action, target, details) }, account, input, false),
-    );
+    const answer = await withIdempotency(ctx, UPGRADE, input, async (tx) => {
+      const upgraded = await upgradeSubscription(tx, { ...actorOf(ctx), audit: (action, target, details) => auditAccountChange(tx, ctx, action, target, details) }, account, input, false);
+      if (upgraded.Outcome === 'PendingApproval') {
+        await auditHeldChange(tx, ctx, account, upgraded.CreditCheck!, { Kind: 'Upgrade', Service: upgraded.Target.ProductName, Quantity: upgraded.Target.QuantityAfter - upgraded.Target.QuantityBefore });
+      }
+      return upgraded;
+    });
     // After the commit (and again for a replayed answer: a job that runs twice changes nothing).
     for (const requestId of answer.ProvisioningRequestIds) await enqueueProvisioning((name, data, options) => ctx.request.server.jobs.send(name, data, options), requestId);
+    await mailHeldChange(ctx, answer.CreditCheck);
     return upgradeSeenBy(ctx.caller, account, answer);
   },
 });

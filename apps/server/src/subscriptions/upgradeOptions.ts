@@ -12,7 +12,7 @@ import { rowsOf } from '../platform/db/rowsOf';
 import { visibleServices } from '../marketplace/catalogViewer';
 import { viewerOfAccount } from '../orders/orderPricing';
 import { currentRecurringPrice } from './currentPrice';
-import { displayedUnitPrice, openModifyOf, seatBatchesOf, subscriptionOf, type SubscriptionRow } from './subscriptionQueries';
+import { changeAwaitingApproval, displayedUnitPrice, openModifyOf, seatBatchesOf, subscriptionOf, type SubscriptionRow } from './subscriptionQueries';
 
 // What a subscription may be upgraded to (issue 14 "Upgrade wizard", first step): the upgrade paths
 // of its service to services the customer may order, each with its current price for the source's
@@ -33,6 +33,7 @@ export async function upgradeSetting(db: Queryable, account: AccountRow): Promis
 export async function upgradeBlocker(db: Queryable, account: AccountRow, subscription: SubscriptionRow): Promise<ErrorKey | null> {
   if (account.state === 'Terminated' || subscription.status !== 'Active') return 'subscription_not_active';
   if (await openModifyOf(db, account.id)) return 'subscription_change_in_progress';
+  if (await changeAwaitingApproval(db, account.id)) return 'subscription_change_awaits_approval';
   return null;
 }
 

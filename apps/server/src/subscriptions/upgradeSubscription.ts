@@ -18,6 +18,7 @@ import { giveBackSeats } from './subscriptionChanges';
 import { insertSubscriptionRequest } from './subscriptionRequests';
 import { displayedUnitPrice, openModifyOf, scheduledChangesOf, seatBatchesOf, subscriptionOf, type SubscriptionRow } from './subscriptionQueries';
 import { openWindowOf, upgradeBlocker, upgradePathFor, upgradeSetting } from './upgradeOptions';
+import { chargePerPeriod, checkChangeCredit, holdChange, refuseWhileChangeAwaitsApproval } from './changeRequests';
 
 // An upgrade (issue 14 "Upgrade wizard"; spec §4 "Upgrade"; the rules in packages/contracts/src/upgrades.ts):
 // planned for the overview (preview) and made in one transaction with the same code, so the overview
@@ -29,6 +30,8 @@ import { openWindowOf, upgradeBlocker, upgradePathFor, upgradeSetting } from './
 //   with a window of its own.
 // - An upgrade applied at once drops the source's scheduled changes (the source ends, or its quantity
 //   changes mid-term); a downgrade replaces an earlier scheduled downgrade.
+// - An upgrade that raises what the company is billed takes an order's credit check
+//   (changeRequests.ts): above the limit it waits in Request review and is made here once approved.
 
 export interface UpgradeInput {
   upgradeProcessId: number;
@@ -63,11 +66,15 @@ function sideOf(account: AccountRow | null, s: Pick<SubscriptionRow, 'productNam
   };
 }
 
-/** Plans (preview) or makes the upgrade of `account`'s subscription. */
-export async function upgradeSubscription(tx: Queryable, actor: UpgradeActor, account: AccountRow, input: UpgradeInput, preview: boolean, now = new Date()) {
+/**
+ * Plans (preview) or makes the upgrade of `account`'s subscription. `approvedOrderId`: the change
+ * request that held it, now approved (no credit check; its requests name it).
+ */
+export async function upgradeSubscription(tx: Queryable, actor: UpgradeActor, account: AccountRow, input: UpgradeInput, preview: boolean, now = new Date(), approvedOrderId?: number) {
   const { subscription: s, product } = await subscriptionOf(tx, account, !preview);
   const blocker = await upgradeBlocker(tx, account, s);
   if (blocker) throw new ApiError(409, blocker, { status: account.state === 'Terminated' ? 'Terminated' : s.status });
+  if (approvedOrderId === undefined) await refuseWhileChangeAwaitsApproval(tx, account.id);
   const path = await upgradePathFor(tx, input.upgradeProcessId, s.productName, input.targetProductName);
   const kind = path.kind as UpgradePathKind;
   const { parent, company } = await upgradeSetting(tx, account);
@@ -153,9 +160,35 @@ export async function upgradeSubscription(tx: Queryable, actor: UpgradeActor, ac
     Target: targetSide,
     DroppedScheduledChanges: dropped,
     ProvisioningRequestIds: [],
+    CreditCheck: null,
     IsPreview: preview,
   };
+  // What the upgrade adds per billing period: the moved seats at the target's price less at the source's.
+  const targetPrice = existing ? { unitPrice: existing.subscription.unitPrice, currency: existing.subscription.currency } : { unitPrice: price?.unitPrice ?? null, currency: price?.currency ?? null };
+  if (kind !== 'Downgrade' && approvedOrderId === undefined && targetPrice.currency !== null) {
+    const targetProduct = { billingRule: service.billing_rule, billingPeriod: service.billing_period };
+    const added = chargePerPeriod(targetPrice.unitPrice, seats, { billingFrequency: existing?.subscription.billingFrequency ?? s.billingFrequency, currency: targetPrice.currency }, targetProduct);
+    const removed = s.currency === targetPrice.currency ? chargePerPeriod(s.unitPrice, seats, s, product) : added.mul(0);
+    result.CreditCheck = await checkChangeCredit(tx, company, added.sub(removed), targetPrice.currency, !preview);
+    if (result.CreditCheck?.NeedsApproval) result.Outcome = 'PendingApproval';
+  }
   if (preview) return result;
+  if (result.CreditCheck?.NeedsApproval) {
+    result.CreditCheck.OrderId = await holdChange(tx, {
+      kind: 'Upgrade',
+      account,
+      subscription: s,
+      productName: path.toProductName,
+      productDisplayName: service.display_name,
+      quantity: seats,
+      check: result.CreditCheck,
+      lines: [],
+      change: { ...input, viewValues },
+      createdByAccountId: actor.actorAccountId ?? account.id,
+      now,
+    });
+    return result;
+  }
 
   if (dropped.length) {
     await tx.delete(subscriptionScheduledChanges).where(
@@ -180,7 +213,7 @@ export async function upgradeSubscription(tx: Queryable, actor: UpgradeActor, ac
 
   const requestIds: number[] = [];
   const request = (target: { id: number }, productName: string, action: 'Create' | 'Modify', quantity: number) =>
-    insertSubscriptionRequest(tx, { subscriptionAccountId: target.id, companyAccountId: company.id, productName, action, quantity, createdByAccountId: actor.actorAccountId, now });
+    insertSubscriptionRequest(tx, { orderId: approvedOrderId ?? null, subscriptionAccountId: target.id, companyAccountId: company.id, productName, action, quantity, createdByAccountId: actor.actorAccountId, now });
 
   // The target first: the vendor delivers the new service before the old one goes.
   let target: AccountRow;

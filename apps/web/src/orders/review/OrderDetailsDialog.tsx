@@ -24,6 +24,7 @@ import { useOrder, type OrderDetail } from '../api/ordersApi';
 import { OrderAttachments } from './OrderAttachments';
 import { OrderStatusChip, useSubscriptionStatusText } from './OrderStatusChip';
 import { amountSx } from './orderFormat';
+import { orderKindText } from './orderKindText';
 
 interface OrderDetailsDialogProps {
   /** The row the dialog was opened from: its heading shows at once, the details load. */
@@ -78,6 +79,7 @@ function OrderDetailContent({ order }: { order: OrderDetail }) {
   const facts: [string, ReactNode][] = [
     [t('orders.column_status'), <OrderStatusChip key="status" status={order.ApprovalStatus} />],
     [t('orders.column_service'), order.ProductDisplayName],
+    ...(order.Kind !== 'New' ? [[t('change_requests.column_change'), orderKindText(t, order, locale)] as [string, ReactNode]] : []),
     [t('orders.column_quantity'), new Intl.NumberFormat(locale).format(order.Quantity)],
     [t('orders.commitment'), t(`orders.commitments.${order.Commitment}`, { defaultValue: order.Commitment })],
     [t('orders.billing_frequency'), t(`orders.billing_frequencies.${order.BillingFrequency}`, { defaultValue: order.BillingFrequency })],

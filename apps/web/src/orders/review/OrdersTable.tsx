@@ -17,6 +17,7 @@ import { RowActionButton } from '../../pricing/components/RowActionButton';
 import { SortableHeaderCell, type SortState } from '../../users/components/SortableHeaderCell';
 import { OrderStatusChip, useSubscriptionStatusText } from './OrderStatusChip';
 import { amountSx } from './orderFormat';
+import { orderKindText } from './orderKindText';
 
 export type OrderSortField = (typeof ORDER_SORT_FIELDS)[number];
 
@@ -99,6 +100,11 @@ export function OrdersTable({ orders, labelledBy, sort, onSort, onDetails, onCan
                   <Typography variant="caption" color="text.secondary" component="div">
                     {t('orders.order_number', { id: order.Id })}
                   </Typography>
+                  {order.Kind !== 'New' && (
+                    <Typography variant="caption" component="div" sx={{ fontWeight: 500 }}>
+                      {orderKindText(t, order, locale)}
+                    </Typography>
+                  )}
                 </TableCell>
                 <TableCell sx={amountSx}>{new Intl.NumberFormat(locale).format(order.Quantity)}</TableCell>
                 <TableCell sx={{ minWidth: 120, overflowWrap: 'anywhere' }}>{order.CompanyName}</TableCell>

@@ -34,6 +34,7 @@ const subscription: Subscription = {
   SeatBatches: [{ Id: 1, Kind: 'Purchase', Quantity: 5, RefundableQuantity: 5, RefundableUntil: inDays(5), IsOpen: true, CreatedAt: inDays(-2) }],
   ScheduledChanges: [{ Id: 9, Kind: 'Quantity', Value: '2', CreatedAt: inDays(-1), CreatedByName: 'Company Admin' }],
   ProvisioningHistory: [{ RequestId: 77, Action: 'Create', Quantity: 5, OrderStatus: 'Completed', ProductStatus: 'Active', IsFinalStatus: true, ErrorMessage: null, SendDate: inDays(-2), CreatedAt: inDays(-2) }],
+  ChangeAwaitingApproval: null,
   CanChangeQuantity: true,
   CanSetAutoRenew: true,
 };
@@ -42,9 +43,14 @@ const preview = (body: Record<string, unknown>): ChangeSubscriptionQuantityRespo
   const quantity = Number(body.quantity);
   const increase = quantity > 5;
   const applied = increase || (5 - quantity <= 5 && !body.schedule);
+  // 50 seats or more are over Contoso's credit limit: the increase waits for approval.
+  const held = quantity >= 50;
   return {
     AccountId: 41,
-    Outcome: applied ? 'Applied' : 'Scheduled',
+    CreditCheck: held
+      ? { ChangeValue: '144.90', Currency: 'EUR', OpenBalance: '4900.00', CreditLimit: '5000.00', ProjectedInvoice: '5044.90', NeedsApproval: true, OrderId: body.preview ? null : 77 }
+      : null,
+    Outcome: held ? 'PendingApproval' : applied ? 'Applied' : 'Scheduled',
     Direction: increase ? 'Increase' : 'Decrease',
     PreviousQuantity: 5,
     Quantity: quantity,
@@ -56,7 +62,7 @@ const preview = (body: Record<string, unknown>): ChangeSubscriptionQuantityRespo
     RefundableQuantity: 5,
     DroppedScheduledChanges: applied ? subscription.ScheduledChanges : [],
     ScheduledChange: null,
-    ProvisioningRequestId: body.preview ? null : 80,
+    ProvisioningRequestId: body.preview || held ? null : 80,
     IsPreview: Boolean(body.preview),
   };
 };
@@ -117,6 +123,20 @@ describe('SubscriptionInfoScreen', () => {
     expect(applied.body).toEqual({ accountId: 41, quantity: 17, schedule: false });
     expect(new Headers(applied.headers).get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('says before an increase over the credit limit that it will wait for approval, and after it that it waits', async () => {
+    const { user, calls } = renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Change quantity' }));
+    const dialog = screen.getByRole('dialog', { name: 'Change the quantity' });
+    const field = within(dialog).getByRole('textbox', { name: 'New quantity' });
+    await user.clear(field);
+    await user.type(field, '50');
+    expect(await within(dialog).findByText('Waits for approval')).toBeInTheDocument();
+    expect(within(dialog).getByText(/the projected invoice is €5,044\.90, over the credit limit of €5,000\.00: the change waits for approval in Request review/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Request approval' }));
+    await waitFor(() => expect(calls('ChangeSubscriptionQuantity').filter((c) => !c.body.preview)).toHaveLength(1));
+    expect(await screen.findByText('The change to 50 waits for approval (order 77).')).toBeInTheDocument();
   });
 
   it('says when a change is scheduled for the renewal', async () => {

@@ -68,6 +68,7 @@ function resultOf(body: Record<string, unknown>, isPreview: boolean): UpgradeRes
   const isDowngrade = option.Kind === 'Downgrade';
   return {
     UpgradeProcessId: option.UpgradeProcessId,
+    CreditCheck: null,
     Kind: option.Kind,
     UpgradeType: moved === 5 ? 'Full' : 'Partial',
     Outcome: isDowngrade ? 'Scheduled' : 'Applied',

@@ -17,6 +17,7 @@ import { formatDateTime } from '../../platform/dates/formatDateTime';
 import { formatMoney } from '../../platform/money/formatMoney';
 import { useDebouncedValue } from '../../users/hooks/useDebouncedValue';
 import { changeQuantity, previewQuantityChange } from '../api/subscriptionsApi';
+import { ChangeCreditAlert } from './ChangeCreditAlert';
 
 interface Props {
   subscription: Subscription;
@@ -27,7 +28,8 @@ interface Props {
 /**
  * The quantity change (issue 14 "Changes"): the new quantity; the server's preview says whether it
  * applies now (with the prorated charge or refund) or is scheduled for the renewal, and which
- * scheduled changes an immediate change would drop — shown before the user confirms.
+ * scheduled changes an immediate change would drop, and whether an increase is over the company's
+ * credit limit and so waits for approval — shown before the user confirms.
  */
 export function ChangeQuantityDialog({ subscription, onClose, onChanged }: Props) {
   const { t, i18n } = useTranslation();
@@ -93,9 +95,10 @@ export function ChangeQuantityDialog({ subscription, onClose, onChanged }: Props
               autoFocus
             />
             <FormControlLabel control={<Checkbox checked={schedule} onChange={(event) => setSchedule(event.target.checked)} />} label={t('subscriptions.schedule_for_renewal')} />
-            {preview && !validation && (
-              <Alert severity={preview.Outcome === 'Applied' ? 'info' : 'warning'} role="status">
-                {preview.Outcome === 'Applied'
+            {/* Held for approval, nothing applies now: the credit check below says what happens. */}
+            {preview && !validation && preview.Outcome !== 'PendingApproval' && (
+              <Alert severity={preview.Outcome === 'Scheduled' ? 'warning' : 'info'} role="status">
+                {preview.Outcome !== 'Scheduled'
                   ? preview.Direction === 'Increase'
                     ? t('subscriptions.applies_now_charge', { amount: amount(preview.ProratedAmount) ?? '—', days: preview.RemainingDays, termDays: preview.TermDays })
                     : t('subscriptions.applies_now_refund', { amount: amount(preview.ProratedAmount) ?? '—', days: preview.RemainingDays, termDays: preview.TermDays })
@@ -104,7 +107,8 @@ export function ChangeQuantityDialog({ subscription, onClose, onChanged }: Props
                     : t('subscriptions.scheduled_outside_window', { date: renewal, refundable: preview.RefundableQuantity })}
               </Alert>
             )}
-            {preview && !validation && preview.Outcome === 'Applied' && preview.DroppedScheduledChanges.length > 0 && (
+            {preview && !validation && <ChangeCreditAlert check={preview.CreditCheck} isPreview />}
+            {preview && !validation && preview.Outcome !== 'Scheduled' && preview.DroppedScheduledChanges.length > 0 && (
               <Alert severity="warning">
                 {t('subscriptions.drops_scheduled', {
                   changes: preview.DroppedScheduledChanges.map((change) => t(`subscriptions.change_kind.${change.Kind}`, { value: change.Value })).join(', '),
@@ -117,7 +121,7 @@ export function ChangeQuantityDialog({ subscription, onClose, onChanged }: Props
         <DialogActions>
           <Button onClick={onClose}>{t('subscriptions.cancel')}</Button>
           <Button type="submit" variant="contained" disabled={Boolean(validation) || !preview || isSaving}>
-            {preview?.Outcome === 'Scheduled' ? t('subscriptions.schedule_change') : t('subscriptions.apply_change')}
+            {preview?.Outcome === 'Scheduled' ? t('subscriptions.schedule_change') : preview?.Outcome === 'PendingApproval' ? t('change_requests.request_approval') : t('subscriptions.apply_change')}
           </Button>
         </DialogActions>
       </form>

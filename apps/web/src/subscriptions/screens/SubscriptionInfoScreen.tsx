@@ -27,6 +27,7 @@ import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { useConfirmDialog } from '../../platform/ui/useConfirmDialog';
 import { setAutoRenew, subscriptionQueryKey, useSubscription } from '../api/subscriptionsApi';
 import { ChangeQuantityDialog } from '../components/ChangeQuantityDialog';
+import { orderKindText } from '../../orders/review/orderKindText';
 
 /**
  * /account/{accountId}/service-info (issue 14 "Subscriptions"; spec §2): the subscription of a
@@ -155,6 +156,11 @@ export function SubscriptionInfo({ accountId }: { accountId: number }) {
             {t('subscriptions.change_in_progress', { quantity: s.PendingQuantity })}
           </Alert>
         )}
+        {s.ChangeAwaitingApproval && (
+          <Alert severity="warning" sx={{ mt: 2 }}>
+            {t('change_requests.awaiting_banner', { id: s.ChangeAwaitingApproval.OrderId, change: orderKindText(t, s.ChangeAwaitingApproval, i18n.language) })}
+          </Alert>
+        )}
       </Section>
 
       <Section title={t('subscriptions.windows_title')}>
@@ -251,8 +257,13 @@ export function SubscriptionInfo({ accountId }: { accountId: number }) {
           onChanged={(answer) => {
             setIsChanging(false);
             showMessage({
-              type: 'success',
-              text: answer.Outcome === 'Applied' ? t('subscriptions.change_applied', { quantity: answer.Quantity }) : t('subscriptions.change_scheduled', { quantity: answer.Quantity }),
+              type: answer.Outcome === 'PendingApproval' ? 'info' : 'success',
+              text:
+                answer.Outcome === 'Applied'
+                  ? t('subscriptions.change_applied', { quantity: answer.Quantity })
+                  : answer.Outcome === 'PendingApproval'
+                    ? t('change_requests.quantity_held_toast', { quantity: answer.Quantity, id: answer.CreditCheck?.OrderId })
+                    : t('subscriptions.change_scheduled', { quantity: answer.Quantity }),
             });
             void refresh();
           }}

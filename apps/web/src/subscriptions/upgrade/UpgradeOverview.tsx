@@ -10,6 +10,7 @@ import { formatDateTime } from '../../platform/dates/formatDateTime';
 import { formatMoney } from '../../platform/money/formatMoney';
 import { DefinitionList } from '../../orders/wizard/DefinitionList';
 import { formatDate } from '../../orders/wizard/orderWizardState';
+import { ChangeCreditAlert } from '../components/ChangeCreditAlert';
 
 /** What the upgrade does, now or at the term end, to the subscription and to its target (PreviewUpgrade or Upgrade's answer). */
 export function UpgradeOverview({ result }: { result: UpgradeResult }) {
@@ -18,13 +19,22 @@ export function UpgradeOverview({ result }: { result: UpgradeResult }) {
   const effective = formatDate(result.EffectiveDate, locale);
   const isScheduled = result.Outcome === 'Scheduled';
   const outcomeKey = `${result.IsPreview ? 'preview' : 'done'}_${isScheduled ? 'scheduled' : 'applied'}` as const;
+  // Held for approval (issue 30 item 2): nothing is done yet, so only the credit check speaks.
+  const isHeld = !result.IsPreview && result.Outcome === 'PendingApproval';
   return (
     <Box>
-      <Alert severity={result.IsPreview ? 'info' : 'success'} role="note" sx={{ mb: 3 }}>
-        <AlertTitle>{t(`upgrade_wizard.outcome_title.${outcomeKey}`, { date: effective })}</AlertTitle>
-        {/* Done at once: said as done; a preview or a scheduled downgrade: what is to happen. */}
-        {t(`upgrade_wizard.${!result.IsPreview && !isScheduled ? 'outcome_done_text' : 'outcome_text'}.${result.UpgradeType}_${result.Target.IsNew ? 'new' : 'existing'}`, { source: result.Source.DisplayName, target: result.Target.DisplayName, seats: result.Target.QuantityAfter - result.Target.QuantityBefore })}
-      </Alert>
+      {!isHeld && (
+        <Alert severity={result.IsPreview ? 'info' : 'success'} role="note" sx={{ mb: 3 }}>
+          <AlertTitle>{t(`upgrade_wizard.outcome_title.${outcomeKey}`, { date: effective })}</AlertTitle>
+          {/* Done at once: said as done; a preview or a scheduled downgrade: what is to happen. */}
+          {t(`upgrade_wizard.${!result.IsPreview && !isScheduled ? 'outcome_done_text' : 'outcome_text'}.${result.UpgradeType}_${result.Target.IsNew ? 'new' : 'existing'}`, { source: result.Source.DisplayName, target: result.Target.DisplayName, seats: result.Target.QuantityAfter - result.Target.QuantityBefore })}
+        </Alert>
+      )}
+      {result.CreditCheck && (
+        <Box sx={{ mb: 3 }}>
+          <ChangeCreditAlert check={result.CreditCheck} isPreview={result.IsPreview} />
+        </Box>
+      )}
       {result.IsPreview && result.DroppedScheduledChanges.length > 0 && (
         <Alert severity="warning" role="note" sx={{ mb: 3 }}>
           {t(isScheduled ? 'upgrade_wizard.replaces_scheduled' : 'upgrade_wizard.drops_scheduled', {

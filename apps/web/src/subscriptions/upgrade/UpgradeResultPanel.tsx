@@ -17,7 +17,11 @@ export function UpgradeResultPanel({ result }: { result: UpgradeResult }) {
   return (
     <Box>
       <Typography ref={headingRef} tabIndex={-1} variant="h5" component="h2" sx={{ mb: 2, outline: 'none' }}>
-        {result.Outcome === 'Scheduled' ? t('upgrade_wizard.result_title_scheduled') : t(`upgrade_wizard.result_title.${result.Kind}`)}
+        {result.Outcome === 'Scheduled'
+          ? t('upgrade_wizard.result_title_scheduled')
+          : result.Outcome === 'PendingApproval'
+            ? t('change_requests.upgrade_result_title')
+            : t(`upgrade_wizard.result_title.${result.Kind}`)}
       </Typography>
       <UpgradeOverview result={result} />
       {result.ProvisioningRequestIds.length > 0 && (

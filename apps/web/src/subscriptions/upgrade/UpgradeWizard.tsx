@@ -190,7 +190,7 @@ function UpgradeSteps({ options }: { options: UpgradeOptions }) {
             </Button>
           ) : (
             <Button variant="contained" onClick={() => void placement.confirm()} loading={placement.isBusy} disabled={!placement.overview}>
-              {isDowngrade ? t('upgrade_wizard.confirm_downgrade') : t('upgrade_wizard.confirm_upgrade')}
+              {isDowngrade ? t('upgrade_wizard.confirm_downgrade') : placement.overview?.preview.Outcome === 'PendingApproval' ? t('change_requests.request_approval') : t('upgrade_wizard.confirm_upgrade')}
             </Button>
           )}
         </Box>

@@ -7,6 +7,8 @@ import { products } from './catalog';
 // Credit-check orders.
 
 export const ORDER_APPROVAL_STATUSES = ['Pending', 'Approved', 'Rejected', 'Cancelled'] as const;
+/** A new subscription, or a change of an existing one that the credit check held (issue 30 item 2). */
+export const ORDER_KINDS = ['New', 'QuantityIncrease', 'Upgrade', 'Renewal'] as const;
 
 /**
  * A credit-check order (spec §3 "Order", §4 "Order approval"): an order above the customer's credit
@@ -66,13 +68,20 @@ export const orders = pgTable(
     creditCheck: boolean('credit_check').notNull().default(false),
     /** The product's view fields as entered (metadata-driven, like account views). */
     viewValues: jsonb('view_values').$type<Record<string, unknown>>().notNull().default({}),
+    /** 'New': the order makes its subscription; otherwise a change of subscriptionAccountId's subscription, made when approved. */
+    kind: text('kind', { enum: ORDER_KINDS }).notNull().default('New'),
+    /** A change request's change as asked, made again when approved: { quantity, previousQuantity } or the upgrade's request. */
+    change: jsonb('change').$type<Record<string, unknown>>(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     index('orders_company_status_idx').on(t.companyAccountId, t.approvalStatus),
     index('orders_creator_idx').on(t.createdByAccountId),
+    // A subscription's change request waiting for approval is looked up before each change of it.
+    index('orders_subscription_idx').on(t.subscriptionAccountId),
     check('orders_approval_status_check', sql`${t.approvalStatus} in ('Pending', 'Approved', 'Rejected', 'Cancelled')`),
     check('orders_quantity_check', sql`${t.quantity} > 0`),
+    check('orders_kind_check', sql`${t.kind} in ('New', 'QuantityIncrease', 'Upgrade', 'Renewal')`),
   ],
 );
 

@@ -4,6 +4,8 @@ import type { OrderDetail } from '../../api/ordersApi';
 export const pendingOrder: Order = {
   Id: 41,
   ApprovalStatus: 'Pending',
+  Kind: 'New',
+  PreviousQuantity: null,
   ProductName: 'm365-e3',
   ProductDisplayName: 'Microsoft 365 E3',
   Quantity: 120,

@@ -76,6 +76,8 @@ export function buildOrder(overrides: Partial<Order> = {}): Order & { Lines: Ord
   return {
     Id: 9001,
     ApprovalStatus: 'Pending',
+    Kind: 'New',
+    PreviousQuantity: null,
     ProductName: 'SKYLINE_MAIL',
     ProductDisplayName: 'Skyline Mail',
     Quantity: 10,
