@@ -9,6 +9,7 @@ import { escapeLike } from '../platform/db/likePattern';
 import type { Queryable } from '../platform/db/database';
 import { accounts, auditLog, users } from '../platform/db/schema';
 import type { AccountRow, CallerSession } from '../platform/session';
+import { detailsSeenBy, isOnSellerSide } from '../platform/sellerSide';
 
 const subject = alias(accounts, 'subject');
 const actor = alias(accounts, 'actor');
@@ -23,6 +24,8 @@ export interface LogReader {
   scopePath: string;
   readableTypes: AccountType[];
   ownUserAccountId: number;
+  /** The reader sells what an account buys (platform/sellerSide.ts): only then are its costs and margins in the entries read. */
+  isOnSellerSide: (account: { path: string }) => boolean;
 }
 
 /**
@@ -35,6 +38,7 @@ export function logReaderOf(caller: CallerSession, scopePath: string): LogReader
     scopePath,
     readableTypes: ACCOUNT_TYPES.filter((type) => isAllowed(caller.capabilities, accountReadRequirement(type))),
     ownUserAccountId: caller.userAccount.id,
+    isOnSellerSide: (account) => isOnSellerSide(caller, account),
   };
 }
 
@@ -93,6 +97,7 @@ const entryColumns = {
   impersonatorName: impersonator.displayName,
   ip: auditLog.ip,
   details: auditLog.details,
+  accountPath: subject.path,
 };
 
 const selectEntries = (db: Queryable, where: SQL) =>
@@ -107,7 +112,7 @@ const selectEntries = (db: Queryable, where: SQL) =>
 
 type EntryRow = Awaited<ReturnType<typeof selectEntries>>[number];
 
-const toEntry = (e: EntryRow): AuditLogEntry => ({
+const toEntry = (e: EntryRow, reader: LogReader): AuditLogEntry => ({
   Id: e.id,
   OccurredAt: e.occurredAt.toISOString(),
   Action: e.action,
@@ -118,7 +123,8 @@ const toEntry = (e: EntryRow): AuditLogEntry => ({
   ImpersonatorAccountId: e.impersonatorId,
   ImpersonatorDisplayName: e.impersonatorName,
   Ip: e.ip,
-  Details: e.details,
+  // What the entry's account buys is priced on the reader's side only if the reader sells it.
+  Details: detailsSeenBy(e.details, reader.isOnSellerSide({ path: e.accountPath })) as AuditLogEntry['Details'],
 });
 
 /** One page of a log (or, without `page`, every entry up to the export limit) and the total. */
@@ -140,12 +146,12 @@ export async function listAuditEntries(
     .leftJoin(actor, eq(actor.id, auditLog.actorAccountId))
     .leftJoin(actorUser, eq(actorUser.accountId, auditLog.actorAccountId))
     .where(where);
-  return { total, entries: rows.map(toEntry) };
+  return { total, entries: rows.map((row) => toEntry(row, reader)) };
 }
 
 /** The newest entries of a log, without counting it all (the dashboard's "latest activity"). */
 export async function latestAuditEntries(db: Queryable, account: LogOwner, reader: LogReader, isUserLog: boolean, limit: number): Promise<AuditLogEntry[]> {
   const where = whereOf(account, reader, { isUserLog, filter: {}, sortBy: 'OccurredAt', sortDirection: 'desc' });
   const rows = await selectEntries(db, where).orderBy(desc(auditLog.id)).limit(limit);
-  return rows.map(toEntry);
+  return rows.map((row) => toEntry(row, reader));
 }

@@ -32,6 +32,19 @@ export const isOnSellerSide = (caller: Caller, seller: Pick<AccountRow, 'path'>)
  */
 export const sellsTo = (caller: Caller, buyer: Pick<AccountRow, 'id' | 'path'>) => buyer.id !== caller.companyAccount.id && isOnSellerSide(caller, buyer);
 
+/** A detail naming a seller-only figure: cost, purchase price, margin, the discount a margin allows (a cost centre is an account field). */
+const SELLER_ONLY_DETAIL = /cost(?!cent)|margin|purchase|maxdiscount/i;
+
+/**
+ * Recorded details (an audit entry's) as the caller may read them: a buyer gets none of the seller's
+ * figures, at whatever depth they were recorded (a custom charge's Cost is audited on its buyer).
+ */
+export function detailsSeenBy(details: unknown, sellerSide: boolean): unknown {
+  if (sellerSide || typeof details !== 'object' || details === null) return details;
+  if (Array.isArray(details)) return details.map((item) => detailsSeenBy(item, false));
+  return Object.fromEntries(Object.entries(details).filter(([key]) => !SELLER_ONLY_DETAIL.test(key)).map(([key, value]) => [key, detailsSeenBy(value, false)]));
+}
+
 /** Pricing models defined over the purchase price: the model, its parameter and the price give the cost away. */
 const COST_BASED_MODELS: ReadonlySet<string> = new Set(['Markup', 'GrossMargin']);
 

@@ -157,4 +157,29 @@ describe("a buyer never gets its seller's cost, purchase price or margin", () =>
     expect(sorted.status).toBe(400);
     expect(sorted.body.Message).toContain('sortBy');
   });
+
+  it("keeps a charge's cost out of its buyer's audit log, and in its seller's", async () => {
+    const created = await call(server.app, 'ICustomChargeService/CreateCustomCharge', { accountId: world.contoso, customCharge: { Name: 'Audit probe', Price: '50.00', Cost: '31.00' } }, { cookie: seller });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const entryOf = async (cookie: string) => {
+      const log = await call(server.app, 'IAccountService/GetAuditLog', { accountId: world.contoso, isUserLog: false, page: 0, pageSize: 50 }, { cookie });
+      expect(log.status, JSON.stringify(log.body)).toBe(200);
+      return (log.body.Entries as { Action: string; Details: Record<string, unknown> }[]).find((entry) => entry.Action === 'CustomChargeCreated' && entry.Details.Name === 'Audit probe');
+    };
+    expect((await entryOf(seller))?.Details).toMatchObject({ Price: '50.00', Cost: '31.00' });
+    const seenByBuyer = await entryOf(buyer);
+    expect(seenByBuyer?.Details).toMatchObject({ Price: '50.00' });
+    expect(sellerOnlyFindings(seenByBuyer)).toEqual([]);
+    const exported = await call(server.app, 'IAccountService/ExportAuditLog', { accountId: world.contoso, isUserLog: false }, { cookie: buyer });
+    expect(exported.status).toBe(200);
+    const [workbook] = workbooksIn(exported.body);
+    expect(workbook).toBeDefined();
+    const { default: ExcelJS } = await import('exceljs');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(workbook!, 'base64') as unknown as ArrayBuffer);
+    const cells: string[] = [];
+    book.eachSheet((sheet) => sheet.eachRow((row) => row.eachCell((cell) => cells.push(String(cell.text)))));
+    expect(cells.some((text) => text.includes('Audit probe'))).toBe(true);
+    expect(cells.filter((text) => /31\.00|\bCost\b/.test(text))).toEqual([]);
+  });
 });
