@@ -118,17 +118,28 @@ const tenantField: LayoutField = {
 };
 const plusLayout: LayoutPage[] = [{ Id: 'Overview', Name: 'Overview', DisplayValue: 'Overview', Containers: [{ Id: 'Settings', Name: 'Settings', DisplayValue: 'Service settings', Fields: [tenantField] }] }];
 
-function renderWizard(answers: { options?: UpgradeOptions; layout?: LayoutPage[]; upgrade?: (body: Record<string, unknown>, attempt: number) => FakeResponse } = {}) {
+/** The same upgrade over Contoso's credit limit: it waits for approval (issue 30 item 2). */
+function heldOver(result: UpgradeResult): UpgradeResult {
+  return {
+    ...result,
+    Outcome: 'PendingApproval',
+    ProvisioningRequestIds: [],
+    CreditCheck: { ChangeValue: '14.40', Currency: 'EUR', OpenBalance: '4995.00', CreditLimit: '5000.00', ProjectedInvoice: '5009.40', NeedsApproval: true, OrderId: result.IsPreview ? null : 88 },
+  };
+}
+
+function renderWizard(answers: { options?: UpgradeOptions; layout?: LayoutPage[]; upgrade?: (body: Record<string, unknown>, attempt: number) => FakeResponse; overLimit?: boolean } = {}) {
   let upgrades = 0;
   const fetch = installFakeFetch((url, init) => {
     const operation = operationOf(url);
     const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
     if (operation === 'GetUpgradeOptions') return { body: answers.options ?? options };
     if (operation === 'GetViewLayout') return answers.layout ? { body: { Pages: answers.layout } } : { status: 404, body: { Message: 'Viewlayout contains no Pages' } };
-    if (operation === 'PreviewUpgrade') return { body: resultOf(body, true) };
+    const answerOf = (isPreview: boolean) => (answers.overLimit ? heldOver(resultOf(body, isPreview)) : resultOf(body, isPreview));
+    if (operation === 'PreviewUpgrade') return { body: answerOf(true) };
     if (operation === 'Upgrade') {
       upgrades += 1;
-      return answers.upgrade?.(body, upgrades) ?? { body: resultOf(body, false) };
+      return answers.upgrade?.(body, upgrades) ?? { body: answerOf(false) };
     }
     return { status: 404, body: {} };
   });
@@ -239,6 +250,20 @@ describe('UpgradeWizard', () => {
     expect(within(target).getByText('4 → 9')).toBeInTheDocument();
     expect(within(target).getByText('Its own price, unchanged')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Current subscription' })).getByText('Ends now')).toBeInTheDocument();
+  });
+
+  it('says an upgrade over the credit limit will wait for approval, asks for it, and says it waits', async () => {
+    const { user, calls } = renderWizard({ layout: plusLayout, overLimit: true });
+    await user.click(await screen.findByRole('radio', { name: 'Nimbus Endpoint Protection Plus' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('radio', { name: /^The existing subscription Plus for the lab/ }));
+    await user.click(screen.getByRole('button', { name: 'Show overview' }));
+    expect(await screen.findByText('Waits for approval')).toBeInTheDocument();
+    expect(screen.getByText(/the projected invoice is €5,009\.40, over the credit limit of €5,000\.00/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Request approval' }));
+    expect(await screen.findByRole('heading', { name: 'Upgrade waiting for approval' })).toBeInTheDocument();
+    expect(screen.getByText('The change waits for approval as order 88. It is made once approved; you will be told by e-mail.')).toBeInTheDocument();
+    expect(calls('Upgrade')).toHaveLength(1);
   });
 
   it('schedules a downgrade for the term end, all seats only', async () => {
