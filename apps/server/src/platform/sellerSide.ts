@@ -1,4 +1,7 @@
-import type { AccountRow, CallerSession } from './session';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Queryable } from './db/database';
+import { accounts } from './db/schema';
+import { pathIds, type AccountRow, type CallerSession } from './session';
 
 // Who may see what an item cost its seller (issue 30, "Customers see their reseller's cost").
 //
@@ -57,4 +60,12 @@ export function priceRuleLabelSeenBy(label: string | null, sellerSide: boolean):
   if (label === null || sellerSide) return label;
   const model = /\((\w+)(?: [^)]*)?\)$/.exec(label)?.[1];
   return model && COST_BASED_MODELS.has(model) ? null : label;
+}
+
+/** The reseller that sells to `customer`: the nearest Reseller above it (the customer itself when none is). */
+export async function sellerOfCustomer(db: Queryable, customer: AccountRow): Promise<AccountRow> {
+  const above = pathIds(customer.path).filter((id) => id !== customer.id);
+  const rows = above.length ? await db.select().from(accounts).where(and(inArray(accounts.id, above), eq(accounts.type, 'Reseller'))) : [];
+  rows.sort((a, b) => b.path.length - a.path.length);
+  return rows[0] ?? customer;
 }

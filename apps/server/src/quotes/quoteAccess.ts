@@ -1,10 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { isAllowed, requirement, type CapabilityRequirement, type SecurityRule } from '@cmp/contracts/capabilities';
 import type { Queryable } from '../platform/db/database';
 import { accounts, salesQuotes } from '../platform/db/schema';
 import { callerScopePath, isInScope, isReadableBy } from '../platform/access';
 import { accessDenied } from '../platform/errors';
-import { pathIds, type AccountRow, type CallerSession } from '../platform/session';
+import type { AccountRow, CallerSession } from '../platform/session';
 import type { QuoteRow } from './quoteStatus';
 
 // Who may do what with a quote (issue 17; spec §2 Quotes group): My quotes need Quotation Tool Read,
@@ -45,14 +45,6 @@ export async function requireQuote(db: Queryable, caller: CallerSession, quoteId
   const side = sideOf(caller, row.customer);
   if (side === 'customer' && row.quote.sentAt === null) throw accessDenied();
   return { ...row, side };
-}
-
-/** The reseller that sells to the customer: the nearest Reseller above it. */
-export async function sellerOfCustomer(db: Queryable, customer: AccountRow): Promise<AccountRow> {
-  const above = pathIds(customer.path).filter((id) => id !== customer.id);
-  const rows = above.length ? await db.select().from(accounts).where(and(inArray(accounts.id, above), eq(accounts.type, 'Reseller'))) : [];
-  rows.sort((a, b) => b.path.length - a.path.length);
-  return rows[0] ?? customer;
 }
 
 /** What the caller may do with a quote now (the portal shows only these buttons). */

@@ -1,9 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { BillingFrequency, ChangeCreditCheck, OrderKind, OrderPriceLine } from '@cmp/contracts/orders';
 import type { Queryable } from '../platform/db/database';
-import { accounts, companyCreditLimits, orders } from '../platform/db/schema';
+import { companyCreditLimits, orders } from '../platform/db/schema';
 import { ApiError } from '../platform/errors';
-import { findCompanyAccount, pathIds, type AccountRow } from '../platform/session';
+import { findCompanyAccount, type AccountRow } from '../platform/session';
+import { sellerOfCustomer } from '../platform/sellerSide';
 import { money, moneyString, minorUnits, roundToMinorUnit, type Money } from '../pricing/money';
 import { openBalanceWithRates } from '../orders/creditCheck';
 import { periodFactor } from '../orders/orderPricing';
@@ -82,14 +83,6 @@ export interface HeldChange {
   now: Date;
 }
 
-/** The reseller that sells to the company: the nearest Reseller above it, else the company. */
-async function sellerOf(db: Queryable, company: AccountRow): Promise<number> {
-  const above = pathIds(company.path).filter((id) => id !== company.id);
-  if (!above.length) return company.id;
-  const resellers = await db.select({ id: accounts.id, path: accounts.path }).from(accounts).where(and(inArray(accounts.id, above), eq(accounts.type, 'Reseller')));
-  return resellers.sort((a, b) => b.path.length - a.path.length)[0]?.id ?? company.id;
-}
-
 /** Writes the change request (an order of its kind, Pending) and tells the seller's approvers; answers its id. */
 export async function holdChange(tx: Queryable, held: HeldChange): Promise<number> {
   const company = await companyOfSubscription(tx, held.account);
@@ -101,7 +94,7 @@ export async function holdChange(tx: Queryable, held: HeldChange): Promise<numbe
       companyAccountId: company.id,
       parentAccountId: held.account.parentId ?? company.id,
       payerAccountId: company.id,
-      sellerAccountId: await sellerOf(tx, company),
+      sellerAccountId: (await sellerOfCustomer(tx, company)).id,
       productName: held.productName,
       quantity: held.quantity,
       currency: held.check.Currency,
