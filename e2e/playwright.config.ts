@@ -24,6 +24,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list'], ['json']],
+  globalTeardown: './dataChecksTeardown.ts',
   outputDir: '../test-results',
   use: {
     baseURL: `http://127.0.0.1:${port}`,

@@ -100,6 +100,7 @@ export const ERROR_KEYS = [
   'propagation_exchange_rate_outdated',
   'credit_exchange_rate_outdated',
   'subscription_change_awaits_approval',
+  'subscription_quantity_by_change',
   'propagation_customer_invalid',
   // The price-change preview and the edit-prices grid (issue 13).
   'price_preview_unknown',

@@ -125,6 +125,12 @@ describe("a reseller's integration script (issue 6 Integration API)", () => {
     const createdAccount = ok(await op('LoadAccountById', { accountId: created.AccountId })) as { Views: typeof views };
     expect(createdAccount.Views.Product!.Values).toMatchObject({ ProductName: 'SKYLINE_BACKUP', Quantity: 3 });
     expect(createdAccount.Views.Product_SKYLINE_BACKUP!.Values).toMatchObject({ StorageGb: 500, RetentionDays: 30 });
+    // The views sent back as loaded save; a new quantity is refused: it takes ChangeSubscriptionQuantity's credit check (issue 30).
+    expect((await op('UpdateAccount', { accountId: created.AccountId, viewValues: { Product: { Values: { Quantity: 3 } } } })).status).toBe(200);
+    const moreSeats = await op('UpdateAccount', { accountId: created.AccountId, viewValues: { Product: { Values: { Quantity: 300 } } } });
+    expect(moreSeats.status).toBe(400);
+    expect(moreSeats.body.Message).toContain('ChangeSubscriptionQuantity');
+    expect(ok(await op('LoadAccountById', { accountId: created.AccountId }))).toMatchObject({ Views: { Product: { Values: { Quantity: 3 } } } });
 
     // TerminateAccount now (terminationDate null): 200, and the subscription is terminated.
     const terminated = await op('TerminateAccount', { accountId: created.AccountId, sendToSdp: false, terminationDate: null, terminatorId: reseller.UserAccountId });

@@ -49,6 +49,7 @@ describe('IAdminConsoleService/GetDataChecks', () => {
     const [request] = await rowsOf<{ id: number }>(sql`
       insert into provisioning_requests (company_account_id, subscription_account_id, product_name, order_status, product_status)
       values (${contoso}, ${contoso}, 'SKYLINE_BACKUP', 'Completed', 'Active') returning id`);
+    const [before] = await rowsOf<{ status: string }>(sql`select status from subscriptions where account_id = ${awBackup}`);
     await server.handle.db.execute(sql`update subscriptions set status = 'Active' where account_id = ${awBackup}`);
     const [line] = await rowsOf<{ id: number; invoice_id: number }>(sql`
       insert into invoice_lines (invoice_id, payer_account_id, customer_account_id, reason, period_start, period_end, product_name, description, quantity, unit_price, amount)
@@ -64,5 +65,11 @@ describe('IAdminConsoleService/GetDataChecks', () => {
     expect(checks.ProvisionedWithoutSubscription).toMatchObject({ Total: 1, Findings: [{ RecordId: request!.id, AccountId: contoso, AccountName: 'Contoso Ltd', ProductName: 'SKYLINE_BACKUP', Status: 'Completed / Active' }] });
     expect(checks.ActiveSubscriptionWithoutProvisioning).toMatchObject({ Total: 1, Findings: [{ RecordId: awBackup, ProductName: 'SKYLINE_BACKUP', OrderId: expect.any(Number), Status: 'Active' }] });
     expect(checks.InvoiceLineWithoutSubscription).toMatchObject({ Total: 1, Findings: [{ RecordId: line!.id, InvoiceId: line!.invoice_id, Status: 'Recurring' }] });
+
+    // Put right, the checks are empty again — as they must be in every test database when it closes (testServer.ts).
+    await server.handle.db.execute(sql`delete from provisioning_requests where id = ${request!.id}`);
+    await server.handle.db.execute(sql`update subscriptions set status = ${before!.status} where account_id = ${awBackup}`);
+    await server.handle.db.execute(sql`delete from invoice_lines where id = ${line!.id}`);
+    for (const check of Object.values(await checksOf())) expect(check, check.Check).toMatchObject({ Total: 0 });
   });
 });

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { accounts, orders, products, subscriptions, users } from '../platform/db/schema';
 import { assignRole, insertRoleWithCapabilities } from '../auth/roleStore';
 import { insertAccount } from '../accounts/accountStore';
+import { recordVendorDelivery } from '../test/deliveredSubscriptions';
 import { call, signIn, startTestServer, type TestServer } from '../test/testServer';
 
 let server: TestServer;
@@ -24,6 +25,7 @@ beforeAll(async () => {
     { accountId: ending.id, productName: 'CHAT_TEST_PRODUCT', autoRenew: 'Terminate', minimumContractEndDate: new Date(Date.now() + 30 * 86_400_000) },
     { accountId: later.id, productName: 'CHAT_TEST_PRODUCT', autoRenew: 'Renew', minimumContractEndDate: new Date(Date.now() + 400 * 86_400_000) },
   ]);
+  await recordVendorDelivery(db, contoso!.path);
   cookie = await signIn(server.app, 'company.admin');
   const issued = await call(server.app, 'IChatBotService/GetChatBotToken', {}, { cookie });
   expect(issued.status).toBe(200);

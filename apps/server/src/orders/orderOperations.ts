@@ -28,7 +28,7 @@ import { auditAccountChange } from '../platform/audit';
 import { requireAccountInHierarchy } from '../platform/access';
 import { REPLAYED_HEADER, withIdempotency } from '../platform/idempotency';
 import { defineOperation, type OperationDefinition, type SignedInContext } from '../platform/operations';
-import { findCompanyAccount, type AccountRow, type CallerSession } from '../platform/session';
+import type { AccountRow, CallerSession } from '../platform/session';
 import { escapeLike } from '../platform/db/likePattern';
 import { money, moneyString } from '../pricing/money';
 import { isSellerOf, billingCurrency } from '../customCharges/customChargeAccess';
@@ -40,26 +40,18 @@ import { listOrders, mayCancelOrder, mayDecideOrdersOf, orderDetail } from './or
 import { orderOverview, viewerOfAccount } from './orderPricing';
 import { decideOrder, type OrderDecision } from './orderStateMachine';
 import { applyApprovedChange, settleRefusedChange } from './changeApprovals';
-import { createProvisioningRequest, placeOrderWithDetail, sendOrderProvisioning, type PlacedOrder } from './placeOrder';
-import { mailOrderDecided, mailOrderPlaced } from './orderMail';
+import { createProvisioningRequest, sendOrderProvisioning } from './placeOrder';
+import { mailOrderDecided } from './orderMail';
 import { checkOrderViewValues } from './orderViewValues';
-import { orderApproversOf, recordBusinessEvent } from '../realtime/businessEvents';
-import { enqueueProvisioning, type ProvisioningJobSettings } from '../provisioning/provisioningJob';
+import { ORDER_RULE, orderTarget, placeOrderAsCaller } from './placeOrderCall';
+import { recordBusinessEvent } from '../realtime/businessEvents';
 
 // Ordering (issue 14; spec §3 "Order", §4 "Order approval", §7 "credit-check orders (cancel,
 // approve, decline)"). Placing, approving, declining and cancelling honour an Idempotency-Key
 // (platform/idempotency.ts): the same key and body answer the stored result and nothing is done twice.
 
-const ORDER_RULE: CapabilityRequirement = requirement('PRODUCT_ACCOUNT', ['Create']);
 const MANAGE_RULE: CapabilityRequirement = requirement('CREDIT_CHECK_ORDER_MANAGEMENT', ['Execute']);
 
-/** The account ordered for (in the caller's hierarchy) and its company. */
-async function orderTarget(db: Queryable, caller: CallerSession, accountId: number, rule?: CapabilityRequirement): Promise<{ parent: AccountRow; company: AccountRow }> {
-  const parent = await requireAccountInHierarchy(db, caller, accountId, rule);
-  const company = parent.type === 'Company' ? parent : await findCompanyAccount(db, parent);
-  if (!company || company.type !== 'Company') throw new ApiError(400, 'order_parent_type', { productName: '', accountType: parent.type, allowed: 'Company, Department, User' });
-  return { parent, company };
-}
 
 const getAvailableServices = defineOperation({
   service: 'IAccountService',
@@ -146,36 +138,7 @@ const placeOrder = defineOperation({
   response: placeOrderResponseSchema,
   rule: ORDER_RULE,
   async handler(input, ctx) {
-    const { parent, company } = await orderTarget(ctx.db, ctx.caller, input.parentAccountId, ORDER_RULE);
-    // Before the key is claimed: a refused field is not stored as the key's answer (the key's body stays the input).
-    const viewValues = await checkOrderViewValues(ctx.db, input.productName, input.viewValues, ctx.locale, ctx.caller);
-    let toSend: number[] | undefined;
-    let mail: PlacedOrder['mail'];
-    const answer = await withIdempotency(ctx, PLACE_ORDER, input, async (tx) => {
-      const placed = await placeOrderWithDetail(tx, ctx.caller, ctx.locale, { ...input, viewValues }, parent, company, { audit: ctx, ordererMail: true });
-      const { order, detail } = placed;
-      toSend = placed.provisioningRequestIds;
-      mail = placed.mail;
-      if (order.approvalStatus === 'Pending') {
-        await recordBusinessEvent(tx, {
-          event: 'OrderAwaitsApproval',
-          values: { orderId: String(order.id), service: detail.ProductDisplayName, company: detail.CompanyName },
-          link: '/orders/request-review',
-          userAccountIds: await orderApproversOf(tx, order.sellerAccountId),
-        });
-      }
-      return { Order: detail };
-    });
-    const send: ProvisioningJobSettings['send'] = (name, data, options) => ctx.request.server.jobs.send(name, data, options);
-    // Placed now: its requests are known. A replayed answer: whatever of its requests still waits.
-    if (toSend) for (const id of toSend) await enqueueProvisioning(send, id);
-    else await sendOrderProvisioning(ctx.db, send, answer.Order.Id);
-    // Placed now: the orderer's mail was written with the order (delivered now with SMTP_URL); the seller's Account Managers hear of a pending one.
-    if (ctx.reply.getHeader(REPLAYED_HEADER) === undefined) {
-      if (mail) await ctx.mailer.deliver(mail.id, mail.message);
-      await mailOrderPlaced(ctx.db, ctx.mailer, answer.Order, ctx.caller, { ordererMailed: true });
-    }
-    return answer;
+    return placeOrderAsCaller(ctx, PLACE_ORDER, input);
   },
 });
 

@@ -7,6 +7,7 @@ import { OPERATION_PREFIX } from '../platform/operationRoute';
 import type { OperationDefinition } from '../platform/operations';
 import { createScratchDatabase } from './scratchDatabase';
 import { usableTemplate } from './databaseTemplate';
+import { runDataChecks } from '../adminConsole/dataChecks';
 
 export const DEMO_PASSWORD = 'Demo-Password-2024!';
 
@@ -43,9 +44,12 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, ext
     handle,
     config,
     async close() {
+      // Issue 30: whatever a test did, the states the data checks look for must not remain.
+      const findings = (await runDataChecks(handle.db)).filter((c) => c.Total > 0);
       await app.close();
       await handle.close();
       await dropDatabase();
+      if (findings.length > 0) throw new Error(`data checks found rows at the end of the test: ${JSON.stringify(findings)}`);
     },
   };
 }

@@ -5,6 +5,7 @@ import { accounts, products, subscriptions } from '../../platform/db/schema';
 import type { AccountRow } from '../../platform/session';
 import { insertAccount } from '../accountStore';
 import { addDays } from '../../platform/dates';
+import { recordVendorDelivery } from '../../test/deliveredSubscriptions';
 
 // Small builders for the lifecycle tests: accounts and subscriptions added to the demo world, so
 // each test arranges exactly the case it names without depending on the demo catalog's details.
@@ -45,6 +46,7 @@ export async function addSubscription(db: Database, parent: AccountRow, displayN
     commitment: spec.isPrepaid ? 'annual' : '1-month',
     lockPeriodEndDate: spec.lockPeriodEndDate ?? null,
   });
+  await recordVendorDelivery(db, account.path);
   return account;
 }
 

@@ -1,10 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { AccountType, Views } from '@cmp/contracts/accounts';
 import { loadAccountByIdRequestSchema, loadedAccountSchema, updateAccountRequestSchema, updateAccountResponseSchema, type LoadedAccount } from '@cmp/contracts/accountViews';
 import { callerScopePath } from '../../platform/access';
 import { auditAccountChange } from '../../platform/audit';
 import type { Queryable } from '../../platform/db/database';
 import { accounts, subscriptions, users } from '../../platform/db/schema';
+import { ApiError } from '../../platform/errors';
 import { defineOperation } from '../../platform/operations';
 import { pathIds, type AccountRow, type CallerSession } from '../../platform/session';
 import { accountRequirement, assertAccountWritable, requireAccountFor } from '../accountAccess';
@@ -26,11 +27,21 @@ async function visibleHierarchy(db: Queryable, caller: CallerSession, account: A
   });
 }
 
-/** Views as stored; a Product account always shows Views.Product.Values.ProductName (Integration API). */
-function viewsOf(account: AccountRow): Views {
+/** A Product account's quantity: its subscription's, which only ChangeSubscriptionQuantity changes. */
+async function subscriptionQuantityOf(db: Queryable, account: AccountRow): Promise<number | undefined> {
+  if (account.type !== 'Product') return undefined;
+  const [row] = await db.select({ quantity: subscriptions.quantity }).from(subscriptions).where(eq(subscriptions.accountId, account.id)).limit(1);
+  return row?.quantity;
+}
+
+/**
+ * Views as stored; a Product account always shows Views.Product.Values.ProductName (Integration API)
+ * and its subscription's Quantity (a copy kept in the views would go stale with every change).
+ */
+function viewsOf(account: AccountRow, quantity: number | undefined): Views {
   if (account.type !== 'Product' || !account.productName) return account.views;
   const product = account.views.Product?.Values ?? {};
-  return { ...account.views, Product: { Values: { ...product, ProductName: account.productName } } };
+  return { ...account.views, Product: { Values: { ...product, ProductName: account.productName, ...(quantity !== undefined && { Quantity: quantity }) } } };
 }
 
 const loadAccountById = defineOperation({
@@ -50,7 +61,7 @@ const loadAccountById = defineOperation({
       AccountState: account.state as LoadedAccount['AccountState'],
       ProductName: account.productName,
       Hierarchy: await visibleHierarchy(db, caller, account),
-      Views: viewsOf(account),
+      Views: viewsOf(account, await subscriptionQuantityOf(db, account)),
     };
   },
 });
@@ -77,7 +88,14 @@ const updateAccount = defineOperation({
       { db, caller, accountType: account.type, productName: account.productName, mode: 'update', accountId: account.id, existingViews: account.views },
       input.viewValues,
     );
-    if (!changes.length) return null;
+    // Issue 30: a quantity is never changed past the credit check, the proration and the vendor.
+    const quantity = values.Product?.Values.Quantity;
+    if (quantity !== undefined) {
+      if (quantity !== (await subscriptionQuantityOf(db, account))) throw new ApiError(400, 'subscription_quantity_by_change', { field: 'Product.Quantity' });
+      delete values.Product!.Values.Quantity;
+    }
+    const changed = changes.filter((change) => !(change.View === 'Product' && change.Field === 'Quantity'));
+    if (!changed.length) return null;
     await db.transaction(async (tx) => {
       // Merged onto the row as it is now (locked), so concurrent changes to other fields survive.
       const [current] = await tx.select().from(accounts).where(eq(accounts.id, account.id)).for('update');
@@ -93,11 +111,7 @@ const updateAccount = defineOperation({
           .set({ firstName: String(user.Firstname ?? ''), lastName: String(user.Lastname ?? ''), email: String(user.Email ?? ''), ...(user.Language ? { locale: String(user.Language) } : {}) })
           .where(eq(users.accountId, account.id));
       }
-      const quantity = values.Product?.Values.Quantity;
-      if (account.type === 'Product' && typeof quantity === 'number') {
-        await tx.update(subscriptions).set({ quantity }).where(and(eq(subscriptions.accountId, account.id)));
-      }
-      await auditAccountChange(tx, ctx, 'AccountUpdated', account, { changes });
+      await auditAccountChange(tx, ctx, 'AccountUpdated', account, { changes: changed });
     });
     return null;
   },

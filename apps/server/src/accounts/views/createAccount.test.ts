@@ -98,7 +98,7 @@ describe('CreateAccount', () => {
     expect(reset.status).toBe(200);
   });
 
-  it('creates a Product account where its product allows, with its subscription', async () => {
+  it('creates a Product account by an order: credit-checked, provisioned at the vendor', async () => {
     const contoso = await accountIdOf('Contoso Ltd');
     const result = await call(
       server.app,
@@ -107,9 +107,24 @@ describe('CreateAccount', () => {
       { cookie: await as('company.admin') },
     );
     expect(result.status).toBe(200);
-    expect(result.body.DisplayName).toBe('Skyline Backup – Contoso Ltd');
-    const [sub] = await rows<{ product_name: string; quantity: number }>(sql`select product_name, quantity from subscriptions where account_id = ${result.body.AccountId as number}`);
-    expect(sub).toEqual({ product_name: 'SKYLINE_BACKUP', quantity: 3 });
+    expect(result.body.DisplayName).toBe('Skyline Backup');
+    const [sub] = await rows<{ product_name: string; quantity: number; status: string }>(sql`select product_name, quantity, status from subscriptions where account_id = ${result.body.AccountId as number}`);
+    // Not Active until the vendor confirms it (issue 30: no subscription is billed that was not provisioned).
+    expect(sub).toEqual({ product_name: 'SKYLINE_BACKUP', quantity: 3, status: 'Provisioning' });
+    const [order] = await rows<{ approval_status: string; kind: string; requests: number }>(
+      sql`select o.approval_status, o.kind, (select count(*)::int from provisioning_requests r where r.order_id = o.id) as requests from orders o where o.subscription_account_id = ${result.body.AccountId as number}`,
+    );
+    expect(order).toEqual({ approval_status: 'Approved', kind: 'New', requests: 1 });
+    const [fields] = await rows<{ views: Record<string, { Values: Record<string, unknown> }> }>(sql`select views from accounts where id = ${result.body.AccountId as number}`);
+    expect(fields!.views.Product_SKYLINE_BACKUP!.Values.StorageGb).toBe(500);
+    const tooMany = await call(
+      server.app,
+      'IAccountService/CreateAccount',
+      { account: { Views: { Account: { Values: { AccountType: 'Product', ParentAccountId: contoso, ProductName: 'SKYLINE_BACKUP' } }, Product: { Values: { Quantity: 100001 } } } } },
+      { cookie: await as('company.admin') },
+    );
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.Message).toContain('Product.Quantity');
     const design = await call(server.app, 'IAccountService/CreateAccount', { account: { Views: { Account: { Values: { AccountType: 'Product', ParentAccountId: contoso, ProductName: 'SKYLINE_DESIGN' } } } } }, { cookie: await as('company.admin') });
     expect(design.status).toBe(400);
   });

@@ -11,10 +11,11 @@ import {
   type DefaultView,
 } from '@cmp/contracts/accountViews';
 import { isAllowed } from '@cmp/contracts/capabilities';
+import { BILLING_FREQUENCIES_BY_COMMITMENT, MAX_ORDER_QUANTITY, type Commitment, type OrderRequest } from '@cmp/contracts/orders';
 import { requireAccountInHierarchy } from '../../platform/access';
 import { requestMeta, writeAudit } from '../../platform/audit';
 import type { Queryable } from '../../platform/db/database';
-import { products, subscriptions } from '../../platform/db/schema';
+import { products } from '../../platform/db/schema';
 import { ApiError, accessDenied } from '../../platform/errors';
 import { defineOperation, type SignedInContext } from '../../platform/operations';
 import type { AccountRow } from '../../platform/session';
@@ -28,6 +29,8 @@ import { coerceValue, validateViewValues, viewsOfAccountType } from './viewValid
 import { loadViewDefinitions } from './viewMetadata';
 import { isUniqueViolation } from '../../platform/db/dbErrors';
 import { INVITATION_MS, invitationMail } from '../invitations';
+import { placeOrderAsCaller } from '../../orders/placeOrderCall';
+import { productViewOf } from '../../orders/orderViewValues';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -112,24 +115,20 @@ const createAccount = defineOperation({
     const { values } = await validateViewValues({ db, caller, accountType: type, productName: product?.name ?? null, mode: 'create', presets }, sent);
     const views: Views = { ...values };
     for (const [view, { Values }] of Object.entries(presets)) views[view] = { Values: { ...Values, ...views[view]?.Values } };
-    if (product && views.Product) views.Product.Values.Quantity ??= 1;
-    const fallback = product ? `${product.displayName} – ${parent.displayName}` : type;
-    const displayName = displayNameFromViews(type, views, fallback);
+    if (product) return createProductAccount(ctx, parent, product, views);
+    const displayName = displayNameFromViews(type, views, type);
     const user = type === 'User' ? views.User!.Values : undefined;
     let invitationLink = '';
     // Two creations with one username can pass the check above together; the unique index decides.
     let created: AccountRow;
     try {
       created = await db.transaction(async (tx) => {
-        const row = await insertAccount(tx, { type, parent, displayName, views, productName: product?.name });
+        const row = await insertAccount(tx, { type, parent, displayName, views });
         // A new company or reseller owns its roles from the start, so its first users can be given one (issue 10).
         await createStartingRoles(tx, row);
         if (user) {
           await insertUserCredentials(tx, row.id, user);
           invitationLink = await createResetLink(tx, ctx.config, { accountId: row.id, username: String(user.Username) }, INVITATION_MS);
-        }
-        if (product) {
-          await tx.insert(subscriptions).values({ accountId: row.id, productName: product.name, quantity: Number(views.Product?.Values.Quantity ?? 1), isPrepaid: product.isPrepaid, commitment: product.commitment });
         }
         const meta = requestMeta(ctx.request);
         await writeAudit(tx, caller, { action: 'AccountCreated', accountId: row.id, accountPath: row.path, details: { AccountType: type, DisplayName: displayName, ParentAccountId: parent.id } }, meta);
@@ -144,6 +143,30 @@ const createAccount = defineOperation({
     return { AccountId: created.id, DisplayName: created.displayName };
   },
 });
+
+/**
+ * A Product account is a subscription, and a subscription comes to be only by an order: the same
+ * credit check, approval and provisioning at the vendor as PlaceOrder (issue 30). The answer names
+ * the new Product account, which is Provisioning (or waits for the order's approval) until the vendor
+ * confirms it; the product's own terms and its first billing frequency are the order's.
+ */
+async function createProductAccount(ctx: SignedInContext, parent: AccountRow, product: ProductRow, views: Views): Promise<{ AccountId: number; DisplayName: string }> {
+  const quantity = Number(views.Product?.Values.Quantity ?? 1);
+  if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_ORDER_QUANTITY) {
+    throw new ApiError(400, 'field_out_of_range', { field: 'Product.Quantity', min: '1', max: String(MAX_ORDER_QUANTITY) });
+  }
+  const commitment = product.commitment as Commitment;
+  const { Order: order } = await placeOrderAsCaller(ctx, 'IAccountService/CreateAccount', {
+    parentAccountId: parent.id,
+    productName: product.name,
+    quantity,
+    commitment,
+    billingFrequency: BILLING_FREQUENCIES_BY_COMMITMENT[commitment][0]!,
+    isPrepaid: product.isPrepaid,
+    viewValues: (views[productViewOf(product.name)]?.Values ?? {}) as OrderRequest['viewValues'],
+  });
+  return { AccountId: order.SubscriptionAccountId!, DisplayName: order.ProductDisplayName };
+}
 
 /** The invitation: a set-password link through the password-reset screen (spec §4 "Password reset"). */
 async function sendInvitation(ctx: SignedInContext, user: Record<string, unknown>, link: string): Promise<void> {

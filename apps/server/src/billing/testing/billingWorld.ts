@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { rowsOf } from '../../platform/db/rowsOf';
+import { recordVendorDelivery } from '../../test/deliveredSubscriptions';
 
 // A world to bill in bulk (the kill-and-resume test and `npm run bench billing`): resellers under the
 // platform owner, companies under them, subscriptions under the companies — written with a handful
@@ -56,6 +57,7 @@ export async function seedBillingWorld(db: Database, size: BillingWorldSize, sin
   await db.execute(sql`insert into subscriptions (account_id, product_name, quantity, status, unit_price, currency, price_rule, billing_frequency, term_start_date)
     select a.id, ${productName}, 3, 'Active', 10, 'EUR', 'Bulk price', 'Monthly', ${since}
     from accounts a where a.type = 'Product' and a.path like ${`${top!.path}%`}`);
+  await recordVendorDelivery(db, top!.path);
   // The trigger dated each first state now: the world's subscriptions began at `since`.
   await db.execute(sql`update subscription_history h set valid_from = ${since}
     from accounts a where a.id = h.subscription_account_id and a.path like ${`${top!.path}%`}`);
