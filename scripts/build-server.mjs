@@ -55,7 +55,7 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node24',
   // Stack traces in the logs point at the TypeScript source (`serve` runs with --enable-source-maps).
   sourcemap: 'linked',
   // Mappings only: a stack trace needs no copy of the sources, and the maps load with the server.

