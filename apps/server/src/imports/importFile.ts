@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { CsvError, parse } from 'csv-parse';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { IMPORT_COLUMNS, type ImportColumn, type ImportFormat } from '@cmp/contracts/imports';
 import type { Queryable } from '../platform/db/database';
@@ -94,82 +95,49 @@ export function readImportRows(format: ImportFormat, bytes: Readable): AsyncGene
   return format === 'CSV' ? csvRows(bytes) : excelRows(bytes);
 }
 
+/** ';' when the title line has more of them than commas (Excel's choice in most European locales), else ','. */
+function separatorOf(head: Buffer): ',' | ';' {
+  const firstLine = head.subarray(0, 64 * 1024).toString('utf8').split('\n')[0] ?? '';
+  return (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
+}
+
 /**
- * RFC 4180 CSV read incrementally: quoted fields (with "" and line breaks inside), CRLF or LF, a
- * UTF-8 BOM, and ';' as separator when the title line has more of them than commas (Excel's
- * choice in most European locales).
+ * CSV read incrementally by csv-parse (RFC 4180: quoted fields with "" and line breaks inside), CRLF
+ * or LF lines, a UTF-8 BOM, the separator chosen from the title line. A quote inside an unquoted
+ * field is kept as text, as Excel writes it; a quote never closed makes the file unreadable. Each
+ * row is numbered by the line it starts on, as a text editor shows it.
  */
 async function* csvRows(bytes: Readable): AsyncGenerator<ImportRow> {
-  const decoder = new TextDecoder('utf-8');
-  let separator: string | undefined;
-  let field = '';
-  let record: string[] = [];
-  let inQuotes = false;
-  let quoteSeen = false;
-  let line = 1;
-  let recordLine = 1;
+  const chunks = bytes[Symbol.asyncIterator]();
+  const first = await chunks.next();
+  if (first.done) throw new UnreadableImportFile('Type');
+  const head = first.value as Buffer;
+  const records = Readable.from(
+    (async function* () {
+      yield head;
+      for await (const chunk of { [Symbol.asyncIterator]: () => chunks }) yield chunk as Buffer;
+    })(),
+  ).pipe(parse({ bom: true, delimiter: separatorOf(head), record_delimiter: ['\r\n', '\n'], relax_column_count: true, relax_quotes: true }));
   let positions: (ImportColumn | undefined)[] | undefined;
-  const finished: ImportRow[] = [];
-  const endRecord = () => {
-    record.push(field);
-    field = '';
-    if (!positions) positions = columnPositions(record);
-    else {
-      const row = toRow(recordLine, positions, record);
-      if (row) finished.push(row);
-    }
-    record = [];
-  };
-  const consume = (text: string) => {
-    if (separator === undefined) {
-      const firstLine = text.split('\n')[0] ?? '';
-      separator = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
-    }
-    for (let i = 0; i < text.length; i += 1) {
-      const char = text[i]!;
-      if (inQuotes) {
-        if (quoteSeen) {
-          quoteSeen = false;
-          if (char === '"') {
-            field += '"';
-            continue;
-          }
-          inQuotes = false;
-        } else if (char === '"') {
-          quoteSeen = true;
-          continue;
-        } else {
-          if (char === '\n') line += 1;
-          field += char;
-          continue;
-        }
+  let nextLine = 1;
+  try {
+    for await (const record of records as AsyncIterable<string[]>) {
+      const line = nextLine;
+      // Line breaks only ever sit inside quoted fields (csv-parse's own line count takes a CRLF there for two).
+      nextLine += 1 + record.reduce((breaks, field) => breaks + (field.match(/\n/g)?.length ?? 0), 0);
+      if (!positions) positions = columnPositions(record);
+      else {
+        const row = toRow(line, positions, record);
+        if (row) yield row;
       }
-      if (char === '"' && field === '') inQuotes = true;
-      else if (char === separator) {
-        record.push(field);
-        field = '';
-      } else if (char === '\n') {
-        endRecord();
-        line += 1;
-        recordLine = line;
-      } else if (char !== '\r') field += char;
     }
-  };
-  let started = false;
-  for await (const chunk of bytes) {
-    let text = decoder.decode(chunk as Buffer, { stream: true });
-    if (!started) {
-      text = text.replace(/^\uFEFF/, '');
-      started = true;
-    }
-    consume(text);
-    yield* finished.splice(0);
+  } catch (error) {
+    if (error instanceof CsvError) throw new UnreadableImportFile();
+    throw error;
+  } finally {
+    records.destroy();
   }
-  consume(decoder.decode());
-  if (quoteSeen) inQuotes = false;
-  if (field !== '' || record.length) endRecord();
   if (!positions) throw new UnreadableImportFile('Type');
-  yield* finished.splice(0);
 }
 
 type ExcelCell = string | number | boolean | Date | null | undefined | { text?: string; richText?: { text: string }[]; result?: unknown; hyperlink?: string };
