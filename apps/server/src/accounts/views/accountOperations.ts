@@ -9,7 +9,7 @@ import { ApiError } from '../../platform/errors';
 import { defineOperation } from '../../platform/operations';
 import { pathIds, type AccountRow, type CallerSession } from '../../platform/session';
 import { accountRequirement, assertAccountWritable, requireAccountFor } from '../accountAccess';
-import { validateViewValues } from './viewValidation';
+import { coerceValue, validateViewValues } from './viewValidation';
 
 /** The accounts from the top the caller sees down to the account (breadcrumbs, integration Hierarchy). */
 async function visibleHierarchy(db: Queryable, caller: CallerSession, account: AccountRow): Promise<LoadedAccount['Hierarchy']> {
@@ -84,18 +84,19 @@ const updateAccount = defineOperation({
     const { db, caller } = ctx;
     const account = await requireAccountFor(db, caller, input.accountId, 'Create');
     assertAccountWritable(account);
+    // Issue 30: a quantity is never changed past the credit check, the proration and the vendor. The
+    // field is create-only; a new value gets the way to change it, the current one passes (scripts send
+    // back what they loaded), compared with the subscription's quantity, not a stale copy in the views.
+    const quantity = await subscriptionQuantityOf(db, account);
+    const sentQuantity = input.viewValues.Product?.Values.Quantity;
+    if (quantity !== undefined && sentQuantity !== undefined && coerceValue('int32', sentQuantity) !== quantity) {
+      throw new ApiError(400, 'subscription_quantity_by_change', { field: 'Product.Quantity' });
+    }
     const { values, changes } = await validateViewValues(
-      { db, caller, accountType: account.type, productName: account.productName, mode: 'update', accountId: account.id, existingViews: account.views },
+      { db, caller, accountType: account.type, productName: account.productName, mode: 'update', accountId: account.id, existingViews: viewsOf(account, quantity) },
       input.viewValues,
     );
-    // Issue 30: a quantity is never changed past the credit check, the proration and the vendor.
-    const quantity = values.Product?.Values.Quantity;
-    if (quantity !== undefined) {
-      if (quantity !== (await subscriptionQuantityOf(db, account))) throw new ApiError(400, 'subscription_quantity_by_change', { field: 'Product.Quantity' });
-      delete values.Product!.Values.Quantity;
-    }
-    const changed = changes.filter((change) => !(change.View === 'Product' && change.Field === 'Quantity'));
-    if (!changed.length) return null;
+    if (!changes.length) return null;
     await db.transaction(async (tx) => {
       // Merged onto the row as it is now (locked), so concurrent changes to other fields survive.
       const [current] = await tx.select().from(accounts).where(eq(accounts.id, account.id)).for('update');
@@ -111,7 +112,7 @@ const updateAccount = defineOperation({
           .set({ firstName: String(user.Firstname ?? ''), lastName: String(user.Lastname ?? ''), email: String(user.Email ?? ''), ...(user.Language ? { locale: String(user.Language) } : {}) })
           .where(eq(users.accountId, account.id));
       }
-      await auditAccountChange(tx, ctx, 'AccountUpdated', account, { changes: changed });
+      await auditAccountChange(tx, ctx, 'AccountUpdated', account, { changes });
     });
     return null;
   },

@@ -79,4 +79,26 @@ describe("a vendor's own account page", () => {
     expect(Object.keys(row!.views)).toEqual(['Vendor']);
     expect(row!.views.Vendor!.Values).toMatchObject({ DisplayName: 'Skyline Software', City: 'Göteborg' });
   });
+
+  it("shows a subscription's quantity as create-only, also on an older database (migration 0037)", async () => {
+    const quantityField = async () => {
+      const layout = await call(server.app, 'IAccountService/GetViewLayout', { type: 'Product', view: 'Product', productName: '' }, { cookie: await as('company.admin') });
+      expect(layout.status).toBe(200);
+      const pages = layout.body.Pages as { Containers: { Fields: { View: string; Name: string; CreateOnly: boolean }[] }[] }[];
+      return pages.flatMap((page) => page.Containers.flatMap((container) => container.Fields)).find((field) => field.View === 'Product' && field.Name === 'Quantity');
+    };
+    expect(await quantityField()).toMatchObject({ CreateOnly: true });
+    // An older database: the definition as seeded before, then the migration (twice: it is idempotent).
+    await server.handle.db.execute(sql`update view_definitions set fields = (select jsonb_agg(f - 'CreateOnly' order by o) from jsonb_array_elements(fields) with ordinality e(f, o)) where name = 'Product'`);
+    const [before] = await rows<{ fields: { Name: string; CreateOnly?: boolean }[] }>(sql`select fields from view_definitions where name = 'Product'`);
+    expect(before!.fields.find((f) => f.Name === 'Quantity')).not.toHaveProperty('CreateOnly');
+    const migration = readFileSync(serverFile('drizzle/0037_product_quantity_create_only.sql'), 'utf8');
+    await server.handle.db.execute(sql.raw(migration));
+    await server.handle.db.execute(sql.raw(migration));
+    const [after] = await rows<{ fields: { Name: string; CreateOnly?: boolean }[] }>(sql`select fields from view_definitions where name = 'Product'`);
+    expect(after!.fields.map((f) => [f.Name, f.CreateOnly ?? false])).toEqual([
+      ['ProductName', false],
+      ['Quantity', true],
+    ]);
+  });
 });

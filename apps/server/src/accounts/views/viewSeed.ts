@@ -44,7 +44,7 @@ export const SEEDED_VIEW_DEFINITIONS: Record<string, FieldDefinition[]> = {
     text('Phone', 30, { Pattern: PHONE_PATTERN }),
     text('Language', 2, { EnumName: 'Languages' }),
   ],
-  Product: [text('ProductName', 100, { ReadOnly: true }), int('Quantity', { Required: true })],
+  Product: [text('ProductName', 100, { ReadOnly: true }), int('Quantity', { Required: true, CreateOnly: true })],
   Product_SKYLINE_MAIL: [text('Domain', 253, { Required: true, Pattern: DOMAIN_PATTERN }), int('Mailboxes')],
   Product_SKYLINE_OFFICE_E3: [text('TenantDomain', 253, { Pattern: DOMAIN_PATTERN }), int('Seats')],
   Product_SKYLINE_CRM: [text('Region', 10, { EnumName: 'Regions' }), text('Edition', 50)],
