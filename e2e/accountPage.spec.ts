@@ -131,3 +131,22 @@ test('the account tree is widened with its separator at 1440 px, keeps its width
   await page.reload();
   await expect(page.getByRole('separator', { name: resizeEn.account_tree_resize.label })).toHaveAttribute('aria-valuenow', '416');
 });
+
+test("a subscription's quantity is read-only on its account page: it is changed on the subscription, with the credit check (issue 30)", async ({ page, request }) => {
+  expect((await request.post(`${OPERATIONS}/IAuthorizationService/Authenticate`, { data: { userName: 'company.admin', password: DEMO_PASSWORD } })).status()).toBe(200);
+  const found = await request.post(`${OPERATIONS}/IAccountService/Search`, { data: { searchString: 'Skyline Mail' } });
+  const mail = ((await found.json()) as { AccountId: number; AccountType: string }[]).find((result) => result.AccountType === 'Product')!;
+  await signIn(page, 'company.admin');
+  await expect(page).toHaveURL(/#\/Dashboard$/);
+  await page.goto(`/#/account/${mail.AccountId}`);
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const quantity = page.getByRole('spinbutton', { name: 'Quantity' }).or(page.getByRole('textbox', { name: 'Quantity' }));
+  await expect(quantity).toBeDisabled();
+  await expect(page.getByText('Change the quantity on the Service information tab, where it takes the credit check.')).toBeVisible();
+  await expectAccessible(page);
+  await snapshot(page, 'product-account-quantity-read-only');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(quantity).toBeDisabled();
+  await expectAccessible(page);
+  await snapshot(page, 'product-account-quantity-read-only-phone');
+});

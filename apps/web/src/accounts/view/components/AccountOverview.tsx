@@ -56,6 +56,8 @@ function AccountOverviewForm({ account, pages }: { account: LoadedAccount; pages
   const canEdit = account.AccountState !== 'Terminated' && isAllowed(capabilities, requirement(ACCOUNT_CAPABILITY[account.AccountType], ['Create']));
   const hasMfa = (sessionUser?.UserAuthenticationMethods.length ?? 0) > 0;
   const lockedReason = (field: LayoutField) => {
+    // A subscription's quantity changes on its Service information tab, through the credit check (issue 30).
+    if (account.AccountType === 'Product' && field.View === 'Product' && field.Name === 'Quantity') return t('account_view.quantity_on_subscription', { tab: t('routes.service_info') });
     if (field.ReadOnly || field.CreateOnly) return t('account_view.read_only');
     if (field.MfaProtected && !hasMfa) return t('account_view.needs_mfa');
     return undefined;
