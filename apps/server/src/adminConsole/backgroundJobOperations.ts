@@ -7,7 +7,7 @@ import { ApiError } from '../platform/errors';
 import { defineOperation } from '../platform/operations';
 import { ADMIN_CONSOLE_EXECUTE, ADMIN_CONSOLE_READ, ADMIN_CONSOLE_SERVICE, isoOf, requirePlatformOwner } from './adminConsoleAccess';
 
-// Background jobs (DESIGN.md "jobs": pg-boss 10 on the same database). Read straight from pg-boss's
+// Background jobs (DESIGN.md "jobs": pg-boss 12 on the same database). Read straight from pg-boss's
 // own tables: any node answers, also one whose job runner has not started yet.
 
 const FAILED_JOBS_SHOWN = 200;
@@ -78,10 +78,10 @@ const retryBackgroundJob = defineOperation({
     if (!(await hasJobTables(ctx.db))) throw new ApiError(404, 'not_found');
     const owner = ctx.caller.companyAccount;
     await ctx.db.transaction(async (tx) => {
-      // pg-boss 10's retry (plans.js retryJobs), made conditional so two clicks retry once.
+      // pg-boss 12's retry (plans.js retryJobs), made conditional so two clicks retry once.
       const retried = await rowsOf<{ id: string }>(
         tx,
-        sql`update pgboss.job set state = 'retry', retry_limit = retry_limit + 1
+        sql`update pgboss.job set state = 'retry', retry_limit = retry_limit + 1, completed_on = null, start_after = greatest(start_after, now())
             where name = ${input.queue} and id = ${input.jobId}::uuid and state = 'failed' returning id::text as id`,
       );
       if (!retried.length) {

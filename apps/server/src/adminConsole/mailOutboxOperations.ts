@@ -126,6 +126,8 @@ export function mailOutboxJobs(config: Pick<ServerConfig, 'smtpUrl'>): JobDefini
   return [
     {
       name: RESEND_MAIL_JOB,
+      // One job per task (its singletonKey): a second send of the same task is refused by the queue.
+      policy: 'exclusive',
       async handler(data, { db }) {
         const { mailId } = data as { mailId: number };
         if (!config.smtpUrl) throw new Error('SMTP_URL is not set: the mail stays in the outbox');

@@ -77,9 +77,8 @@ export function staleBefore(kind: DatabaseHandle['kind'] | undefined, processSta
  * sends the job of every Interrupted run still without a beat since then and without a job of its own
  * — the ones just marked, and any whose re-sent job was lost (the node died before sending). A job
  * of its own waits (created, retry) or has started since the run's last beat: the killed job started
- * before it, and stays "active" in pg-boss until it expires. pg-boss's table is read because its
- * singleton keys do not dedupe on a standard queue, and a sweep each minute must not pile up jobs
- * behind a long run. Answers the runs sent again.
+ * before it, and stays "active" in pg-boss until it expires: it is cancelled, so the exclusive queue
+ * (one job per run) takes the new one. Answers the runs sent again.
  */
 export async function recoverInterruptedRuns(db: Database, send: SendJob, before: Date, jobName: string): Promise<number[]> {
   await db
@@ -94,6 +93,14 @@ export async function recoverInterruptedRuns(db: Database, send: SendJob, before
                         and (j.state in ('created', 'retry') or (j.state = 'active' and j.started_on > r.heartbeat_at)))
         order by r.id`,
   );
+  if (orphans.length) {
+    // The dead node's job still holds the run's key ("active" until pg-boss expires it, 15 minutes):
+    // cancelled, it lets the exclusive queue take the run's job again now (issue 31).
+    await db.execute(sql`update pgboss.job j set state = 'cancelled', completed_on = now()
+      from billing_runs r
+      where r.id = any(${sql.param(orphans.map((run) => run.id))}::int[]) and j.name = ${jobName} and j.singleton_key = 'billing-run-' || r.id
+        and j.state = 'active' and j.started_on <= r.heartbeat_at`);
+  }
   for (const { id } of orphans) await send(jobName, { billingRunId: id }, { singletonKey: billingRunJobKey(id) });
   return orphans.map((run) => run.id);
 }

@@ -216,6 +216,8 @@ export function billingJobs(settings: { send: SendJob }): JobDefinition[] {
   return [
     {
       name: BILLING_RUN_JOB,
+      // One job per task (its singletonKey): a second send of the same task is refused by the queue.
+      policy: 'exclusive',
       pollingIntervalSeconds: 5,
       async handler(data, { db, databaseKind }) {
         await executeBillingRun(db, (data as { billingRunId: number }).billingRunId, runOptionsOn(databaseKind));

@@ -151,6 +151,8 @@ export function invoiceFileJobs(deps: { config: ServerConfig; mailer: Mailer }):
   return [
     {
       name: INVOICE_FILES_JOB,
+      // One job per task (its singletonKey): a second send of the same task is refused by the queue.
+      policy: 'exclusive',
       pollingIntervalSeconds: 5,
       async handler(data, { db }) {
         await buildInvoiceFiles(db, deps.config, deps.mailer, (data as { taskId: number }).taskId);

@@ -234,6 +234,8 @@ export function importJobs(settings: { send: SendJob; mail: ImportRunSettings })
   return [
     {
       name: IMPORT_JOB,
+      // One job per task (its singletonKey): a second send of the same task is refused by the queue.
+      policy: 'exclusive',
       pollingIntervalSeconds: 1,
       async handler(data, { db }) {
         const importId = Number((data as { importId?: unknown }).importId);

@@ -65,7 +65,7 @@ describe('JobRunner', () => {
     const counted: DatabaseHandle = {
       ...handle,
       executeSql: (text, values) => {
-        if (/insert into \S+\.job\b/i.test(text)) jobInserts += 1;
+        if (/insert into \S+\.(job|job_common)\b/i.test(text)) jobInserts += 1;
         return handle.executeSql(text, values);
       },
     };
@@ -78,6 +78,15 @@ describe('JobRunner', () => {
         async batchHandler(datas) {
           batches.push(datas.map((data) => (data as { id: string }).id));
           for (const data of datas) handled.set((data as { id: string }).id, Date.now());
+        },
+      },
+      {
+        name: 'test.exclusive',
+        policy: 'exclusive',
+        pollingIntervalSeconds: 30,
+        batchSize: 10,
+        async handler(data) {
+          handled.set((data as { id: string }).id, Date.now());
         },
       },
       {
@@ -150,12 +159,34 @@ describe('JobRunner', () => {
     // The first goes alone; the ones sent while it was on its way go together.
     expect(jobInserts - before).toBeLessThan(ids.length / 2);
     const startAfter = new Date(Date.now() + 1_000);
-    await Promise.all([1, 2, 3].map((n) => runner.send('test.slow-poll', { id: `keyed-${n}` }, { startAfter, singletonKey: `key-${n}` })));
+    await Promise.all([1, 2, 3].map((n) => runner.send('test.exclusive', { id: `keyed-${n}` }, { startAfter, singletonKey: `key-${n}` })));
     const { rows } = (await handle.executeSql(`select data ->> 'id' as id, singleton_key, start_after from pgboss.job where data ->> 'id' like 'keyed-%' order by 1`)) as {
       rows: { id: string; singleton_key: string; start_after: Date }[];
     };
     expect(rows.map((row) => [row.id, row.singleton_key, new Date(row.start_after).getTime()])).toEqual([1, 2, 3].map((n) => [`keyed-${n}`, `key-${n}`, startAfter.getTime()]));
     for (const n of [1, 2, 3]) expect(await handledAt(`keyed-${n}`, 10_000)).toBeGreaterThanOrEqual(startAfter.getTime());
+  });
+
+  it('keeps one job per task on an exclusive queue: a second send of a waiting task is refused by the queue (issue 31)', async () => {
+    const later = new Date(Date.now() + 3_600_000);
+    const live = async (key: string) =>
+      ((await handle.executeSql(`select count(*)::int as n from pgboss.job where name = 'test.exclusive' and singleton_key = $1 and state in ('created', 'retry', 'active')`, [key])) as { rows: { n: number }[] }).rows[0]!.n;
+    // One after the other, and two in one insert.
+    expect(await runner.sendOnce('test.exclusive', { id: 'task-a1' }, { startAfter: later, singletonKey: 'task-a' })).toBe(true);
+    expect(await runner.sendOnce('test.exclusive', { id: 'task-a2' }, { startAfter: later, singletonKey: 'task-a' })).toBe(false);
+    expect(await live('task-a')).toBe(1);
+    const together = await Promise.all(['task-b1', 'task-b2'].map((id) => runner.sendOnce('test.exclusive', { id }, { startAfter: later, singletonKey: 'task-b' })));
+    expect(together.filter(Boolean)).toHaveLength(1);
+    expect(await live('task-b')).toBe(1);
+    // Done, the task may be sent again.
+    expect(await runner.sendOnce('test.exclusive', { id: 'task-c1' }, { singletonKey: 'task-c' })).toBe(true);
+    await handledAt('task-c1', 10_000);
+    await expect.poll(() => live('task-c'), { timeout: 10_000 }).toBe(0);
+    expect(await runner.sendOnce('test.exclusive', { id: 'task-c2' }, { singletonKey: 'task-c' })).toBe(true);
+    await handledAt('task-c2', 10_000);
+    // A key where it would deduplicate nothing, or none where the queue needs one, is a mistake in the code.
+    await expect(runner.send('test.slow-poll', { id: 'x' }, { singletonKey: 'x' })).rejects.toThrow('deduplicates nothing');
+    await expect(runner.send('test.exclusive', { id: 'y' })).rejects.toThrow('names its task');
   });
 
   it("hands a queue's batch to its batch handler as one", async () => {

@@ -1,6 +1,8 @@
-import type PgBoss from 'pg-boss';
+import type { JobInsert, PgBoss } from 'pg-boss';
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DatabaseHandle } from './db/database';
+import { carryOverPgBoss10Jobs, retirePgBoss10 } from './pgBossUpgrade';
 
 /** What a job handler works with: the same database as the operations. */
 export interface JobContext {
@@ -44,12 +46,19 @@ export interface JobDefinition<Data extends object = object> {
    * A failure is logged; the cron tick tries again.
    */
   onStart?(ctx: JobContext): Promise<void>;
+  /**
+   * 'exclusive' (issue 31): at most one job per singletonKey is waiting, retrying or running — a
+   * second send of the same task is refused by the queue, not by luck; every send must name its key.
+   * 'standard' (the default) keeps every job sent: a key there would deduplicate nothing, so it is
+   * refused. A queue's policy is fixed when the queue is first created.
+   */
+  policy?: 'standard' | 'exclusive';
 }
 
 export interface SendOptions {
   /** Not before this moment (a scheduled termination's date). */
   startAfter?: Date;
-  /** At most one waiting job with this key per queue. */
+  /** On an 'exclusive' queue (JobDefinition.policy): at most one waiting, retrying or running job with this key. */
   singletonKey?: string;
 }
 
@@ -139,19 +148,23 @@ export class JobRunner {
 
   private async startBoss(): Promise<PgBoss> {
     // pg-boss (and pg with it) loads here, after the server answers, not during its start (issue 12).
-    const { default: PgBoss } = await import('pg-boss');
+    const { PgBoss } = await import('pg-boss');
+    await retirePgBoss10(this.database);
+    const isEmbedded = this.database.kind === 'pglite';
     const boss = new PgBoss({
       db: { executeSql: (text, values) => this.tracked(this.database.executeSql(text, values)) },
-      // Old jobs are archived after a day and dropped after a week: the audit log keeps the history.
-      archiveCompletedAfterSeconds: 24 * 3600,
-      deleteAfterDays: 7,
+      backend: isEmbedded ? 'pglite' : 'postgres',
+      // The embedded database has one connection: no instance registry writing to it every 30 s.
+      registerInstance: !isEmbedded,
     });
+    boss.on('warning', (warning) => this.log.warn({ warning }, 'job runner warning'));
     // Without a listener an 'error' event would throw; a failed poll is retried on the next one.
     boss.on('error', (error) => this.log.error({ err: error }, 'job runner error'));
     await boss.start();
     try {
       for (const def of this.definitions) {
-        await boss.createQueue(def.name);
+        // Finished jobs are kept a week (the admin console's job list): the audit log keeps the history.
+        await boss.createQueue(def.name, { policy: def.policy ?? 'standard', deleteAfterSeconds: 7 * 86_400 });
         const batchSize = def.batchSize ?? 1;
         const ctx: JobContext = { db: this.database.db, log: this.log, databaseKind: this.database.kind };
         const workerId = await boss.work(def.name, { batchSize, pollingIntervalSeconds: def.pollingIntervalSeconds ?? 2 }, async (jobs) => {
@@ -163,6 +176,11 @@ export class JobRunner {
         this.workers.set(def.name, workerId);
         if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
       }
+      const exclusive = new Set(this.definitions.filter((def) => def.policy === 'exclusive').map((def) => def.name));
+      const carried = await carryOverPgBoss10Jobs(this.database, boss, this.definitions.map((def) => def.name), exclusive);
+      if (carried.length) this.log.info({ queues: carried }, 'jobs carried over from pg-boss 10');
+      // Their workers looked before the jobs were there: they look again now, not at their next poll.
+      for (const name of carried) boss.notifyWorker(this.workers.get(name)!);
     } catch (error) {
       // stop() cannot reach a runner that never finished starting: its pollers stop here.
       await boss.stop({ graceful: false, close: false }).catch(() => undefined);
@@ -185,16 +203,28 @@ export class JobRunner {
    * next, cost a round trip each before). A node sending now and then waits for nothing.
    */
   async send(name: string, data: object, options: SendOptions = {}): Promise<void> {
+    await this.sendOnce(name, data, options);
+  }
+
+  /** send, answering whether the job was taken: false when an exclusive queue holds the same task. */
+  async sendOnce(name: string, data: object, options: SendOptions = {}): Promise<boolean> {
+    const policy = this.definitions.find((def) => def.name === name)?.policy ?? 'standard';
+    if (policy === 'exclusive' && !options.singletonKey) throw new Error(`job queue ${name} is exclusive: every job names its task (singletonKey)`);
+    if (policy === 'standard' && options.singletonKey) throw new Error(`job queue ${name} keeps every job: a singletonKey there deduplicates nothing (make the queue exclusive)`);
     const boss = await this.startedBoss();
-    await new Promise<void>((resolve, reject) => {
-      this.outgoing.push({ job: { name, data, ...(options.startAfter && { startAfter: options.startAfter }), ...(options.singletonKey && { singletonKey: options.singletonKey }) }, resolve, reject });
+    const id = randomUUID();
+    const inserted = await new Promise<Set<string>>((resolve, reject) => {
+      this.outgoing.push({ name, job: { id, data, ...(options.startAfter && { startAfter: options.startAfter }), ...(options.singletonKey && { singletonKey: options.singletonKey }) }, resolve, reject });
       this.flushOutgoing(boss);
     });
+    // Refused by the queue's policy: the same task already waits or runs.
+    if (!inserted.has(id)) return false;
     this.wake(boss, name, options.startAfter);
+    return true;
   }
 
   /** Jobs waiting for the insert on its way (send). */
-  private readonly outgoing: { job: PgBoss.JobInsert; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  private readonly outgoing: { name: string; job: JobInsert; resolve: (inserted: Set<string>) => void; reject: (error: unknown) => void }[] = [];
   private isFlushing = false;
 
   private flushOutgoing(boss: PgBoss): void {
@@ -202,10 +232,17 @@ export class JobRunner {
     this.isFlushing = true;
     void (async () => {
       while (this.outgoing.length > 0) {
-        const waiting = this.outgoing.splice(0, MAX_JOBS_PER_INSERT);
+        // One insert per queue (pg-boss 12 inserts a queue's jobs together), of the jobs waiting now.
+        const name = this.outgoing[0]!.name;
+        const waiting: typeof this.outgoing = [];
+        for (let i = 0; i < this.outgoing.length && waiting.length < MAX_JOBS_PER_INSERT; ) {
+          if (this.outgoing[i]!.name === name) waiting.push(...this.outgoing.splice(i, 1));
+          else i += 1;
+        }
         try {
-          await this.tracked(boss.insert(waiting.map(({ job }) => job)));
-          for (const { resolve } of waiting) resolve();
+          const ids = await this.tracked(boss.insert(name, waiting.map(({ job }) => job), { returnId: true }));
+          const inserted = new Set(ids ?? []);
+          for (const { resolve } of waiting) resolve(inserted);
         } catch (error) {
           for (const { reject } of waiting) reject(error);
         }
@@ -243,7 +280,7 @@ export class JobRunner {
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
     const boss = await this.boss?.catch(() => undefined);
-    await boss?.stop({ graceful: true, wait: true, close: false, timeout: 5_000 });
+    await boss?.stop({ graceful: true, close: false, timeout: 5_000 });
     // A handler slower than pg-boss's wait still ends by its own time limits (the vendor client's).
     // Its completion (or failure) is issued a few promise steps after it settles: a macrotask later
     // every one of them has started, and is then awaited like any statement in flight.

@@ -10,6 +10,8 @@ import { pendingRunIds, PROPAGATION_JOB, runPropagation } from './propagation';
 export const propagationJobs: JobDefinition[] = [
   {
     name: PROPAGATION_JOB,
+    // One job per task (its singletonKey): a second send of the same task is refused by the queue.
+    policy: 'exclusive',
     pollingIntervalSeconds: 1,
     async handler(data, { db }) {
       const { runId } = data as { runId?: unknown };

@@ -9,6 +9,8 @@ import { TERMINATION_JOB, dueTerminationIds, runScheduledTermination } from './t
 export const accountLifecycleJobs: JobDefinition[] = [
   {
     name: TERMINATION_JOB,
+    // One job per task (its singletonKey): a second send of the same task is refused by the queue.
+    policy: 'exclusive',
     pollingIntervalSeconds: 1,
     async handler(data, { db }) {
       const { terminationId } = data as { terminationId?: unknown };

@@ -74,10 +74,17 @@ async function openPglite(dataDir: string, template: string | undefined): Promis
     },
     async executeSql(text, values) {
       if (values?.length) return client.query(text, values);
-      // A prepared statement takes one statement only: batches go through exec; the answer is the
-      // last statement that returned rows (pg-boss wraps its selects in BEGIN … COMMIT).
-      const results = await client.exec(text);
-      return [...results].reverse().find((r) => r.fields.length > 0) ?? { rows: [] };
+      // A prepared statement takes one statement only: batches go through exec, answering the rows of
+      // all their statements, as pg's multi-statement results reach pg-boss 12 (its own PGlite adapter
+      // does the same). A batch that fails inside its BEGIN … COMMIT would leave the one connection in
+      // an aborted transaction that fails every later statement: it is rolled back at once.
+      try {
+        const results = await client.exec(text);
+        return { rows: results.flatMap((result) => result.rows) };
+      } catch (error) {
+        await client.exec('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
     },
     close: () => client.close(),
   };
