@@ -103,6 +103,8 @@ export async function runBounded<T>(items: readonly T[], limit: number, handle: 
  */
 export class JobRunner {
   private readonly definitions: JobDefinition[];
+  /** Each queue's policy, looked up on every send (an order's provisioning is on the hot path). */
+  private readonly policies: Map<string, NonNullable<JobDefinition['policy']>>;
   /** pg-boss once started: queues created, workers polling, schedules kept. */
   private boss: Promise<PgBoss> | null = null;
   /** This node's worker of each queue (pg-boss worker ids), to wake it when a job is sent here. */
@@ -122,6 +124,7 @@ export class JobRunner {
     definitions: JobDefinition[],
   ) {
     this.definitions = definitions;
+    this.policies = new Map(definitions.map((def) => [def.name, def.policy ?? 'standard']));
   }
 
   private startHooks: Promise<void> | null = null;
@@ -176,7 +179,7 @@ export class JobRunner {
         this.workers.set(def.name, workerId);
         if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
       }
-      const exclusive = new Set(this.definitions.filter((def) => def.policy === 'exclusive').map((def) => def.name));
+      const exclusive = new Set([...this.policies].filter(([, policy]) => policy === 'exclusive').map(([name]) => name));
       const carried = await carryOverPgBoss10Jobs(this.database, boss, this.definitions.map((def) => def.name), exclusive);
       if (carried.length) this.log.info({ queues: carried }, 'jobs carried over from pg-boss 10');
       // Their workers looked before the jobs were there: they look again now, not at their next poll.
@@ -208,7 +211,7 @@ export class JobRunner {
 
   /** send, answering whether the job was taken: false when an exclusive queue holds the same task. */
   async sendOnce(name: string, data: object, options: SendOptions = {}): Promise<boolean> {
-    const policy = this.definitions.find((def) => def.name === name)?.policy ?? 'standard';
+    const policy = this.policies.get(name) ?? 'standard';
     if (policy === 'exclusive' && !options.singletonKey) throw new Error(`job queue ${name} is exclusive: every job names its task (singletonKey)`);
     if (policy === 'standard' && options.singletonKey) throw new Error(`job queue ${name} keeps every job: a singletonKey there deduplicates nothing (make the queue exclusive)`);
     const boss = await this.startedBoss();
