@@ -153,6 +153,8 @@ export const ERROR_KEYS = [
   'mail_delivery_not_configured',
   'outbox_mail_not_failed',
   'job_not_failed',
+  // A retry whose task has another job waiting or running (pg-boss exclusive queue, issue 31).
+  'job_task_busy',
   // Account imports (issue 17).
   'import_not_pending',
   'import_file_unreadable',

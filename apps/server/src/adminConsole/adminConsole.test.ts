@@ -106,6 +106,24 @@ describe('the mail outbox', () => {
     expect((await op('RetryBackgroundJob', { queue: RESEND_MAIL_JOB, jobId: '00000000-0000-4000-8000-000000000000' }, admin)).status).toBe(404);
     expect((await op('RetryBackgroundJob', { queue: RESEND_MAIL_JOB, jobId: 'not-a-uuid' }, admin)).status).toBe(400);
   });
+
+  it('does not retry a failed job whose task has another job waiting (one job per task), and says why', async () => {
+    // The resend queue is exclusive: the same mail was sent for resending again after this job failed.
+    const failedId = '00000000-0000-4000-8000-0000000000f1';
+    const waitingId = '00000000-0000-4000-8000-0000000000f2';
+    await server.handle.db.execute(sql`insert into pgboss.job (id, name, data, state, singleton_key, policy, completed_on, start_after)
+      values (${failedId}::uuid, ${RESEND_MAIL_JOB}, '{"mailId": -1}', 'failed', 'resend-mail:-1', 'exclusive', now(), now()),
+             (${waitingId}::uuid, ${RESEND_MAIL_JOB}, '{"mailId": -1}', 'created', 'resend-mail:-1', 'exclusive', null, now() + interval '1 day')`);
+    try {
+      const busy = await op('RetryBackgroundJob', { queue: RESEND_MAIL_JOB, jobId: failedId }, admin);
+      expect(busy.status).toBe(409);
+      expect(busy.body.Message).toBe('This task already has another job waiting or running. Retry the failed one once that job has finished.');
+      const states = (await server.handle.db.execute(sql`select state::text as state from pgboss.job where id = ${failedId}::uuid`)) as unknown as { rows: { state: string }[] };
+      expect(states.rows[0]!.state).toBe('failed');
+    } finally {
+      await server.handle.db.execute(sql`delete from pgboss.job where id in (${failedId}::uuid, ${waitingId}::uuid)`);
+    }
+  });
 });
 
 describe('signed-in sessions', () => {

@@ -3,6 +3,7 @@ import { getBackgroundJobsResponseSchema, JOB_STATES, retryJobRequestSchema, typ
 import { emptyRequestSchema, okResponseSchema } from '@cmp/contracts/auth';
 import { writeAudit, requestMeta } from '../platform/audit';
 import type { Queryable } from '../platform/db/database';
+import { isUniqueViolation } from '../platform/db/dbErrors';
 import { ApiError } from '../platform/errors';
 import { defineOperation } from '../platform/operations';
 import { ADMIN_CONSOLE_EXECUTE, ADMIN_CONSOLE_READ, ADMIN_CONSOLE_SERVICE, isoOf, requirePlatformOwner } from './adminConsoleAccess';
@@ -69,7 +70,7 @@ const retryBackgroundJob = defineOperation({
   service: ADMIN_CONSOLE_SERVICE,
   operation: 'RetryBackgroundJob',
   keepsSessions: true,
-  summary: 'Runs a failed background job once more (pg-boss retry: the job goes back to the queue with one more attempt allowed). 409 when the job is not failed (any more). Platform owner only.',
+  summary: 'Runs a failed background job once more (pg-boss retry: the job goes back to the queue with one more attempt allowed). 409 when the job is not failed (any more), or when its task already has another job waiting or running (a queue of one job per task). Platform owner only.',
   request: retryJobRequestSchema,
   response: okResponseSchema,
   rule: ADMIN_CONSOLE_EXECUTE,
@@ -89,6 +90,10 @@ const retryBackgroundJob = defineOperation({
         throw exists ? new ApiError(409, 'job_not_failed') : new ApiError(404, 'not_found');
       }
       await writeAudit(tx, ctx.caller, { action: 'BackgroundJobRetried', accountId: owner.id, accountPath: owner.path, details: { Queue: input.queue, JobId: input.jobId } }, requestMeta(ctx.request));
+    }).catch((error: unknown) => {
+      // An exclusive queue holds one waiting-or-running job per task: the same task was sent again
+      // after this job failed, and that job is the one to wait for.
+      throw isUniqueViolation(error) ? new ApiError(409, 'job_task_busy') : error;
     });
     return { Success: true };
   },
