@@ -33,6 +33,29 @@ export default tseslint.config(
     },
   },
   {
+    // The server's ground floor (issue 32): platform/ imports no domain. What a domain must add to
+    // every request (the MFA policy, the IP lists) is handed in by app.ts (sessionCache.ts SessionGuards).
+    files: ['apps/server/src/platform/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    plugins: { import: importPlugin },
+    settings: { 'import/resolver': { node: { extensions: ['.ts', '.js'] } } },
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './apps/server/src/platform',
+              from: './apps/server/src',
+              except: ['./platform'],
+              message: 'platform/ is the ground floor: it imports no domain. Hand the domain rule in from app.ts, or move the shared piece into platform/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // DESIGN.md "dates": month and day arithmetic lives in the server's one date module, with the
     // billing calendar's month-end clamp; a hand-written setUTCMonth(m + 1) overflows 31 Jan to 3 Mar.
     files: ['apps/server/src/**/*.ts'],

@@ -51,7 +51,7 @@ function withoutMuiCssVariablesTheme(): Plugin {
 }
 
 // The server paints the first screen of a signed-out visit into index.html before any script runs
-// (apps/server/src/platform/portalShell.ts, issue 12). Its words are the portal's own, in every
+// (apps/server/src/branding/portalShell.ts, issue 12). Its words are the portal's own, in every
 // language: the build hands them over as boot-texts.json beside index.html.
 const BOOT_TEXTS_FILE = 'boot-texts.json';
 function bootTexts(): Plugin {

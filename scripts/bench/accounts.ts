@@ -9,8 +9,11 @@ import { buildServer } from '../../apps/server/src/app';
 import { requireAccountInHierarchy } from '../../apps/server/src/platform/access';
 import { readConfig, type ServerConfig } from '../../apps/server/src/platform/config';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/platform/db/database';
-import { ensureInitialData } from '../../apps/server/src/platform/initialData';
+import { ensureInitialData } from '../../apps/server/src/startup/initialData';
 import { loadSession, type CallerSession } from '../../apps/server/src/platform/session';
+import { SessionCache } from '../../apps/server/src/platform/sessionCache';
+import { mustSetupMfa } from '../../apps/server/src/auth/mfaPolicy';
+import { isAddressAllowed } from '../../apps/server/src/security/ipRestrictions';
 import { createScratchDatabase } from '../../apps/server/src/test/scratchDatabase';
 import { call, DEMO_PASSWORD, signIn } from '../../apps/server/src/test/testServer';
 import { COMPANIES, COMPANIES_OF_MOVED_RESELLER, DEPARTMENTS_PER_COMPANY, generateAccountTree, generatedAccountCount, USERS_PER_DEPARTMENT } from './accountTreeGenerator';
@@ -108,7 +111,7 @@ async function measure(backend: string, server: BenchServer): Promise<Result> {
   }
 
   const sessionToken = /cmp_session=([^;]+)/.exec(cookie)![1]!;
-  const caller = (await loadSession(db, server.config, { cookies: { cmp_session: sessionToken } } as unknown as FastifyRequest)) as CallerSession;
+  const caller = (await loadSession(db, server.config, { cookies: { cmp_session: sessionToken } } as unknown as FastifyRequest, new SessionCache(undefined, { mustSetupMfa, isAddressAllowed }))) as CallerSession;
   const hierarchyTimes: number[] = [];
   for (let i = 0; i < SAMPLES * 5; i += 1) {
     const accountId = nodeAt(i);

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import autocannon from 'autocannon';
 import { readConfig } from '../../apps/server/src/platform/config';
 import { openDatabase } from '../../apps/server/src/platform/db/database';
-import { ensureInitialData } from '../../apps/server/src/platform/initialData';
+import { ensureInitialData } from '../../apps/server/src/startup/initialData';
 import { generateAccountTree } from './accountTreeGenerator';
 import { startProcess } from './api';
 

@@ -14,18 +14,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/platform/db/database';
-import { ensureInitialData } from '../../apps/server/src/platform/initialData';
+import { ensureInitialData } from '../../apps/server/src/startup/initialData';
 import { readConfig } from '../../apps/server/src/platform/config';
 import { rowsOf } from '../../apps/server/src/platform/db/rowsOf';
 import { createBillingRun, executeBillingRun, runOptionsOn } from '../../apps/server/src/billing/billingRun';
-import { seedBillingWorld } from '../../apps/server/src/billing/testing/billingWorld';
+import { seedBillingWorld } from '../../apps/server/src/test/billingWorld';
 import { benchRevenueReport } from './revenueReport';
 import { createScratchDatabase } from './scratchDatabase';
 
 const COMPANIES = Number(process.env.BENCH_BILLING_COMPANIES ?? 10_000);
 const RESELLERS = Math.max(1, Math.round(COMPANIES / 200));
 const SUBSCRIPTIONS_PER_COMPANY = 10;
-const CHILD = path.resolve(import.meta.dirname, '../../apps/server/src/billing/testing/billingChild.ts');
+const CHILD = path.resolve(import.meta.dirname, '../../apps/server/src/test/billingChild.ts');
 
 interface Target {
   label: 'PostgreSQL' | 'PGlite';

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/platform/db/database';
-import { ensureInitialData } from '../../apps/server/src/platform/initialData';
+import { ensureInitialData } from '../../apps/server/src/startup/initialData';
 import { readConfig } from '../../apps/server/src/platform/config';
 import { accountImports, accounts, users } from '../../apps/server/src/platform/db/schema';
 import { storeImportFile } from '../../apps/server/src/imports/importFile';

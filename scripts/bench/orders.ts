@@ -1,7 +1,7 @@
 // `npm run bench orders` (issue 14): on PostgreSQL (DATABASE_URL's server, else 127.0.0.1:5432; a
 // fresh database with the demo world), with the vendor sandbox in a process of its own:
 //   1. orders placed per second through the API by 20 concurrent clients (goal ≥ 200/s), on one app
-//      node, then on 2 app nodes sharing the database (README "several nodes") with the 20 clients
+//      node, then on 2 app nodes sharing the database (docs/operations.md "several nodes") with the 20 clients
 //      spread over both;
 //   2. under faults — every order sent twice with the same Idempotency-Key, the sandbox failing 10 %
 //      of calls transiently — the time from order to Active subscription (p50, p95) and the double

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../../apps/server/src/app';
 import { readConfig, type ServerConfig } from '../../apps/server/src/platform/config';
 import { openDatabase, type Database } from '../../apps/server/src/platform/db/database';
-import { ensureInitialData } from '../../apps/server/src/platform/initialData';
+import { ensureInitialData } from '../../apps/server/src/startup/initialData';
 import { effectivePricesOfPricelist } from '../../apps/server/src/pricing/effectivePrice';
 import { createScratchDatabase } from '../../apps/server/src/test/scratchDatabase';
 import { call, DEMO_PASSWORD, signIn } from '../../apps/server/src/test/testServer';

@@ -44,7 +44,7 @@ interface LighthouseFigures {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-/** The cookies of a fresh company.admin session, as a partner script signs in (README "The API"). */
+/** The cookies of a fresh company.admin session, as a partner script signs in (docs/architecture.md "The API"). */
 async function signIn(): Promise<Cookie[]> {
   const response = await fetch(`${ORIGIN}/DataModel/service.svc/rest/IAuthorizationService/Authenticate`, {
     method: 'POST',

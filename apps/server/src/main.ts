@@ -19,7 +19,7 @@ const watchdog = startStartupWatchdog(parseStartTimeoutSeconds(process.env.START
 const [handle, { buildServer }, { ensureInitialData }, vendorSandbox] = await Promise.all([
   watchdog.step('opening the database', openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })),
   watchdog.step('loading the server', import('./app')),
-  watchdog.step('loading the initial data', import('./platform/initialData')),
+  watchdog.step('loading the initial data', import('./startup/initialData')),
   // Demo mode: the vendor sandbox in a process of its own, VENDOR_SANDBOX_URL pointing at it (issue 14).
   watchdog.step('starting the vendor sandbox', startDemoVendorSandbox(config)),
 ]);

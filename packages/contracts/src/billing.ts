@@ -10,7 +10,7 @@ import { SORT_DIRECTIONS, fileDownloadSchema, pagingSchema } from './users';
 export const INVOICE_KINDS = ['Invoice', 'CreditNote'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 
-/** Why a line is billed (README "Billing"): each reason bills a subscription's days at most once. */
+/** Why a line is billed (docs/architecture.md "Billing"): each reason bills a subscription's days at most once. */
 export const INVOICE_LINE_REASONS = ['Recurring', 'Start', 'Termination', 'QuantityChange', 'PriceChange', 'Setup', 'CustomCharge'] as const;
 export type InvoiceLineReason = (typeof INVOICE_LINE_REASONS)[number];
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { BillingRun, Invoice, InvoiceSummary, OnlineBill } from '@cmp/contracts/billing';
 import { call, signIn, startTestServer, type TestServer } from '../test/testServer';
-import { until } from '../subscriptions/subscriptionTestWorld';
+import { until } from '../test/subscriptionWorld';
 
 // Issue 15 "Billing run": IInvoiceBillingService and the online bill played as a partner's script
 // would, on the demo world. One of Contoso's subscriptions gets a history with known days (priced at

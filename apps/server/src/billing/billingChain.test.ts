@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { BillingRun, Invoice, InvoiceSummary, OnlineBill } from '@cmp/contracts/billing';
 import { call, signIn, startTestServer, type TestServer } from '../test/testServer';
-import { until } from '../subscriptions/subscriptionTestWorld';
+import { until } from '../test/subscriptionWorld';
 import { money, type Money } from '../pricing/money';
 import { intervalOf } from './calendar';
 import { billPayer, newRunCache } from './payerBilling';
 import { createBillingRun, executeBillingRun } from './billingRun';
-import { seedBillingWorld } from './testing/billingWorld';
+import { seedBillingWorld } from '../test/billingWorld';
 
 // Issue 15 "one invoice … seller to buyer at every level of the chain (vendor → platform owner →
 // reseller → company)", on the demo world: the platform owner's administrator bills the month two

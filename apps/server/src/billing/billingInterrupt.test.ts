@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { BillingRun } from '@cmp/contracts/billing';
 import { call, signIn, startTestServer, type TestServer } from '../test/testServer';
-import { until } from '../subscriptions/subscriptionTestWorld';
+import { until } from '../test/subscriptionWorld';
 import { JobRunner } from '../platform/jobs';
 import { BILLING_RECOVERY_JOB, BILLING_RUN_JOB, billingJobs, createBillingRun, executeBillingRun } from './billingRun';
 import { HEARTBEAT_STALE_MS, recoverInterruptedRuns, staleBefore } from './billingRecovery';
-import { seedBillingWorld, type BillingWorld } from './testing/billingWorld';
+import { seedBillingWorld, type BillingWorld } from '../test/billingWorld';
 
 // Issue 30, item 7 and the billing part of item 11: a billing run's state follows its job. A run a
 // killed node left Running (its heartbeat stopped) is found by the sweep and at a node's start, shown

@@ -5,12 +5,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../platform/db/database';
-import { ensureInitialData } from '../platform/initialData';
+import { ensureInitialData } from '../startup/initialData';
 import { readConfig } from '../platform/config';
 import { createScratchDatabase, type ScratchDatabase } from '../test/scratchDatabase';
 import { rowsOf } from '../platform/db/rowsOf';
 import { createBillingRun, executeBillingRun } from './billingRun';
-import { seedBillingWorld } from './testing/billingWorld';
+import { seedBillingWorld } from '../test/billingWorld';
 
 // Issue 15 "a run killed with kill -9 and started again completes with exactly one invoice per payer
 // and interval": a child process bills a run and is killed with SIGKILL half-way; the run started
@@ -21,7 +21,7 @@ import { seedBillingWorld } from './testing/billingWorld';
 /** Companies; their two resellers and the distributor above them are payers too. */
 const PAYERS = 40;
 const RESELLERS = 2;
-const CHILD = path.resolve(import.meta.dirname, 'testing/billingChild.ts');
+const CHILD = path.resolve(import.meta.dirname, '../test/billingChild.ts');
 const scratches: ScratchDatabase[] = [];
 const dataDirs: string[] = [];
 

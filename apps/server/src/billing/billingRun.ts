@@ -11,7 +11,7 @@ import { ACTIVE_RUN_STATUSES, billingRunJobKey, claimBillingRun, recoverInterrup
 import { isUniqueViolation } from '../platform/db/dbErrors';
 import { rowsOf } from '../platform/db/rowsOf';
 
-// The billing run (issue 15; README "Billing"): a row in billing_runs, then a pg-boss job that bills
+// The billing run (issue 15; docs/architecture.md "Billing"): a row in billing_runs, then a pg-boss job that bills
 // each payer below its scope in its own transaction (payerBilling.ts). The job may be repeated — a
 // retry, a second node, a restart after `kill -9` — and only bills the payers still without their
 // month's mark (payers are billed in batches, a transaction each), so a run always completes with exactly one invoice per payer, seller and month.

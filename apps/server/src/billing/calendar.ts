@@ -1,4 +1,4 @@
-// Calendar days for billing (README "Billing"): a day is a local date in the payer's time zone,
+// Calendar days for billing (docs/architecture.md "Billing"): a day is a local date in the payer's time zone,
 // counted as a whole number of days since 1970-01-01. Arithmetic on such numbers never meets a
 // daylight-saving change — a day of 23 or 25 hours is still one day — so proration is DST-safe by
 // construction; only turning an instant into a local date needs the time zone (Intl does that).

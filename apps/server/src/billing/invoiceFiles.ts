@@ -162,7 +162,7 @@ export function invoiceFileJobs(deps: { config: ServerConfig; mailer: Mailer }):
 }
 
 /** `GET /billing/invoice-files/{taskId}`: the ZIP of a Completed task, to its requester only (others: 403). */
-export function registerInvoiceFileRoutes(app: FastifyInstance, db: Database, config: ServerConfig, sessionCache?: SessionCache): void {
+export function registerInvoiceFileRoutes(app: FastifyInstance, db: Database, config: ServerConfig, sessionCache: SessionCache): void {
   app.get<{ Params: { taskId: string } }>('/billing/invoice-files/:taskId', async (request, reply) => {
     const caller = await downloadCaller(db, config, request, sessionCache);
     if (!/^\d{1,9}$/.test(request.params.taskId)) throw accessDenied();

@@ -11,7 +11,7 @@ import type { ChargeLine } from './subscriptionCharges';
 import { taxTreatment } from './taxes';
 import { partyOf, type Party } from './parties';
 
-// Writing an invoice (issue 15; README "Billing"): the document, its lines and the seller's next
+// Writing an invoice (issue 15; docs/architecture.md "Billing"): the document, its lines and the seller's next
 // number, inside the payer's billing transaction — whichever level of the chain the payer is.
 
 /** What a run looked up once: purchase prices by pricelist, recurring items by product, parties. */

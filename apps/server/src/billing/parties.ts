@@ -18,7 +18,7 @@ export interface Party {
   address: string;
   /** Its billing currency: its own, else its nearest organisation's (customCharges/billingCurrency). */
   currency: string;
-  /** Days are counted in it (README "Billing"): its view's TimeZone, else its country's, else UTC. */
+  /** Days are counted in it (docs/architecture.md "Billing"): its view's TimeZone, else its country's, else UTC. */
   timeZone: string;
   /** The nearest Reseller above it; null at the top. */
   sellerId: number | null;

@@ -18,7 +18,7 @@ import { invoiceReadersOfMany, recordBusinessEvents } from '../realtime/business
 
 export { newRunCache, type BillingRunCache } from './invoiceWriting';
 
-// Billing one payer for one month (issue 15; README "Billing"), in one transaction under the payer's
+// Billing one payer for one month (issue 15; docs/architecture.md "Billing"), in one transaction under the payer's
 // lock: a company's subscriptions' lines (a reseller's: what it owes for its customers' lines,
 // upstreamBilling.ts), its pending custom charges, one invoice per seller and currency,
 // the next invoice numbers, and the mark that the month is done. A killed process leaves either all

@@ -4,7 +4,7 @@ import { intervalOf, localDay } from './calendar';
 import { subscriptionCharges, type ServiceTerms, type SubscriptionState } from './subscriptionCharges';
 import { money, roundToMinorUnit } from '../pricing/money';
 
-// Golden tests of what a subscription bills in a month (README "Billing"): proration by day, across
+// Golden tests of what a subscription bills in a month (docs/architecture.md "Billing"): proration by day, across
 // month ends, leap days and daylight-saving changes, rounded once per line.
 
 const terms = (over: Partial<ServiceTerms> = {}): ServiceTerms => ({ pricePeriodMonths: 1, flat: false, currency: 'EUR', purchaseUnitPrice: '7.000000', setupFee: null, ...over });

@@ -3,7 +3,7 @@ import { Money, money, roundToMinorUnit } from '../pricing/money';
 import { addMonthsToDay as addMonths, type Day } from '../platform/dates';
 import { intervalContaining, type Interval } from './calendar';
 
-// What one subscription bills in one month (issue 15; README "Billing"). Pure: the billing run and
+// What one subscription bills in one month (issue 15; docs/architecture.md "Billing"). Pure: the billing run and
 // the tests give it the subscription's states, and it answers the lines.
 //
 // A billing period is billed in advance, whole, on its first day, at the state of that day: a

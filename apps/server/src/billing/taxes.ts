@@ -1,6 +1,6 @@
 import { money, type Money } from '../pricing/money';
 
-// Value added tax on an invoice (issue 15; README "Billing"): a rate table by country — the standard
+// Value added tax on an invoice (issue 15; docs/architecture.md "Billing"): a rate table by country — the standard
 // rates in force in 2026 — and the EU's reverse charge for business across its internal borders.
 
 /** EU member states and their standard VAT rates (share of the net amount). */

@@ -17,7 +17,7 @@ import { customChargesRule, requireCustomCharge } from './customChargeAccess';
  * missing charge, or one without an attachment, answer the same 403. The file goes out under a safe
  * name (spec §5) as an attachment, never rendered in the portal's origin.
  */
-export function registerCustomChargeRoutes(app: FastifyInstance, db: Database, config: ServerConfig, sessionCache?: SessionCache): void {
+export function registerCustomChargeRoutes(app: FastifyInstance, db: Database, config: ServerConfig, sessionCache: SessionCache): void {
   // The path customChargeAttachmentPath (contracts) builds.
   app.get<{ Params: { customChargeId: string } }>('/custom-charges/:customChargeId/attachment', async (request, reply) => {
     const caller = await downloadCaller(db, config, request, sessionCache);

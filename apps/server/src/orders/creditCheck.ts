@@ -11,7 +11,7 @@ import { ApiError } from '../platform/errors';
 import { DAY_MS } from '../platform/dates';
 import { rowsOf } from '../platform/db/rowsOf';
 
-// The credit check (issue 14; README "Orders and the credit check"): a company's open balance is
+// The credit check (issue 14; docs/architecture.md "Orders and the credit check"): a company's open balance is
 // what its next invoices will bill for what it already has — each live subscription's charge for
 // its billing period at the price it keeps, plus the custom charges pending billing — in the
 // currency asked. An order's projected invoice is the open balance plus the order's value; above

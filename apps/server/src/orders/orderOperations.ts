@@ -33,8 +33,8 @@ import { escapeLike } from '../platform/db/likePattern';
 import { money, moneyString } from '../pricing/money';
 import { isSellerOf, billingCurrency } from '../customCharges/customChargeAccess';
 import { rowsOf } from '../platform/db/rowsOf';
-import { visibleServices } from '../marketplace/catalogViewer';
-import { headlineItems, priceCatalogItems } from '../marketplace/servicePrices';
+import { visibleServices } from '../explore/catalogViewer';
+import { headlineItems, priceCatalogItems } from '../explore/servicePrices';
 import { companyCredit, creditCurrency } from './creditCheck';
 import { listOrders, mayCancelOrder, mayDecideOrdersOf, orderDetail } from './orderQueries';
 import { orderOverview, viewerOfAccount } from './orderPricing';
@@ -215,7 +215,7 @@ async function decide(ctx: SignedInContext, decision: OrderDecision, input: { or
     const { Lines: _lines, ...summary } = after!;
     return { Order: summary };
   });
-  if (decision === 'approve') await sendOrderProvisioning(db, (name, data, options) => ctx.request.server.jobs.send(name, data, options), order.Id);
+  if (decision === 'approve') await sendOrderProvisioning(db, ctx.request.server.jobs, order.Id);
   if (ctx.reply.getHeader(REPLAYED_HEADER) === undefined) await mailOrderDecided(db, ctx.mailer, answer.Order);
   return answer;
 }

@@ -15,8 +15,8 @@ import { customerPricelistId } from '../pricing/customerPricelist';
 import { Money, money, moneyString, minorUnits, roundToMinorUnit } from '../pricing/money';
 import { rowsOf } from '../platform/db/rowsOf';
 import { termEnd } from '../platform/dates';
-import { catalogViewer, visibleServices, type CatalogViewer } from '../marketplace/catalogViewer';
-import { priceCatalogItems, serviceItemsJson, type CatalogItem } from '../marketplace/servicePrices';
+import { catalogViewer, visibleServices, type CatalogViewer } from '../explore/catalogViewer';
+import { priceCatalogItems, serviceItemsJson, type CatalogItem } from '../explore/servicePrices';
 import { companyCreditLimit, creditCurrency, openBalanceWithRates, type CreditCheckRate, type CreditLimit } from './creditCheck';
 import { ruleSeenBy, sellsTo } from '../platform/sellerSide';
 

@@ -13,7 +13,7 @@ import { accountInsertBindings, accountInsertOf, type NewAccount } from '../acco
 import { auditAccountChangeEntry, auditAccountChangeSql } from '../platform/audit';
 import { productViewOf } from './orderViewValues';
 import { money } from '../pricing/money';
-import { enqueueProvisioning, type ProvisioningJobSettings } from '../provisioning/provisioningJob';
+import { sendProvisioning, type SendJob } from '../provisioning/queue';
 import type { CreditLimit } from './creditCheck';
 import { addHours, termEnd } from '../platform/dates';
 import { creditCheckedOrder, orderValueText, priceOrderLines, type PricedLines, type ReadAlong } from './orderPricing';
@@ -303,10 +303,10 @@ function provisioningRequestValues(
  * Sends the jobs of an order's requests still waiting to be sent. Called after the commit, and again
  * for a replayed answer: a job that runs twice changes nothing (provisioningJob.ts).
  */
-export async function sendOrderProvisioning(tx: Pick<Tx, 'select'>, send: ProvisioningJobSettings['send'], orderId: number): Promise<void> {
+export async function sendOrderProvisioning(tx: Pick<Tx, 'select'>, jobs: { send: SendJob }, orderId: number): Promise<void> {
   const waiting = await tx
     .select({ id: provisioningRequests.id })
     .from(provisioningRequests)
     .where(and(eq(provisioningRequests.orderId, orderId), eq(provisioningRequests.orderStatus, 'Submitted')));
-  for (const { id } of waiting) await enqueueProvisioning(send, id);
+  await sendProvisioning(jobs, waiting.map(({ id }) => id));
 }

@@ -10,7 +10,7 @@ import { placeOrderWithDetail, sendOrderProvisioning, type PlacedOrder } from '.
 import { mailOrderPlaced } from './orderMail';
 import { checkOrderViewValues } from './orderViewValues';
 import { orderApproversOf, recordBusinessEvent } from '../realtime/businessEvents';
-import { enqueueProvisioning, type ProvisioningJobSettings } from '../provisioning/provisioningJob';
+import { sendProvisioning } from '../provisioning/queue';
 
 // An order placed by a caller, with everything that follows it: the one way a subscription comes to
 // be. PlaceOrder is it; CreateAccount of a Product account is it too (issue 30: a created Product
@@ -53,10 +53,9 @@ export async function placeOrderAsCaller(ctx: SignedInContext, operation: string
     }
     return { Order: detail };
   });
-  const send: ProvisioningJobSettings['send'] = (name, data, options) => ctx.request.server.jobs.send(name, data, options);
   // Placed now: its requests are known. A replayed answer: whatever of its requests still waits.
-  if (toSend) for (const id of toSend) await enqueueProvisioning(send, id);
-  else await sendOrderProvisioning(ctx.db, send, answer.Order.Id);
+  if (toSend) await sendProvisioning(ctx.request.server.jobs, toSend);
+  else await sendOrderProvisioning(ctx.db, ctx.request.server.jobs, answer.Order.Id);
   // Placed now: the orderer's mail was written with the order (delivered now with SMTP_URL); the seller's Account Managers hear of a pending one.
   if (ctx.reply.getHeader(REPLAYED_HEADER) === undefined) {
     if (mail) await ctx.mailer.deliver(mail.id, mail.message);

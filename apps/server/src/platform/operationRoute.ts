@@ -12,7 +12,6 @@ import { cachedCaller, loadSession, memoized } from './session';
 import { normalizeBody } from './bodyNormalization';
 import { findUnstorableText, installJsonBodyParser } from './requestInput';
 import type { SessionCache } from './sessionCache';
-import { isAddressAllowed } from '../security/ipRestrictions';
 import { enforceThrottle } from './operationThrottles';
 
 export const OPERATION_PREFIX = '/DataModel/service.svc/rest';
@@ -35,7 +34,7 @@ export function registerOperationRoute(app: FastifyInstance, registry: Operation
       // IP lists hold on every request of a session, not only at sign-in (identity issue).
       const ipKey = `ip:${request.ip}`;
       const isAddressKnownAllowed = caller.memo.get(ipKey) === true;
-      if (!isAddressKnownAllowed && !(await memoized(caller, ipKey, () => isAddressAllowed(db, caller.userAccount.path, request.ip)))) {
+      if (!isAddressKnownAllowed && !(await memoized(caller, ipKey, () => sessionCache.guards.isAddressAllowed(db, caller.userAccount.path, request.ip)))) {
         throw new ApiError(403, 'ip_blocked', { address: request.ip });
       }
       if (caller.mustSetupMfa && !def.allowDuringMfaSetup) throw new ApiError(403, 'mfa_setup_required');

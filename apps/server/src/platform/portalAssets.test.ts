@@ -5,7 +5,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestServer, type TestServer } from '../test/testServer';
-import { shellMarkup } from './portalShell';
+import { shellMarkup } from '../branding/portalShell';
 
 // A built portal in miniature, compressed by the build's own step (scripts/precompress.mjs).
 const dist = mkdtempSync(path.join(tmpdir(), 'cmp-dist-'));

@@ -6,10 +6,38 @@ import type { Database, Queryable } from './db/database';
 import { accounts, capabilitySetItems, roleCapabilitySets, sessions, userRoles, users } from './db/schema';
 import { statementOnce } from './db/statementOnce';
 import type { ServerConfig } from './config';
-import { mustSetupMfa } from '../auth/mfaPolicy';
-import type { SessionCache } from './sessionCache';
 
 export const SESSION_COOKIE = 'cmp_session';
+
+export interface CachedSession {
+  caller: CallerSession;
+  expiresAt: number;
+  lastSeenAt: number;
+  loadedAt: number;
+  /** Values derived from the session (the session user, the IP verdict per address), dropped with it. */
+  memo: Map<string, unknown>;
+}
+
+/**
+ * The rules of the domains that hold on every request of a session, handed in by the app (app.ts)
+ * so the ground floor reads no domain: the MFA policy (auth/mfaPolicy.ts) and the IP lists
+ * (security/ipRestrictions.ts).
+ */
+export interface SessionGuards {
+  /** MFA is enforced for the user and no method is enabled yet: only MFA set-up may proceed. */
+  mustSetupMfa(db: Queryable, user: AccountRow, company: AccountRow): Promise<boolean>;
+  /** The account's IP lists allow the address. */
+  isAddressAllowed(db: Queryable, accountPath: string, address: string): Promise<boolean>;
+}
+
+/** The node's session cache (sessionCache.ts) as loading a session uses it, with the domains' guards. */
+export interface SessionSource {
+  readonly guards: SessionGuards;
+  get(tokenHash: string): CachedSession | undefined;
+  set(tokenHash: string, entry: CachedSession): void;
+  /** Clears every node's cache (a session ended, a right changed). */
+  invalidateAll(): Promise<void>;
+}
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
@@ -25,7 +53,7 @@ export interface CallerSession {
   impersonatorAccountId: number | null;
   /** MFA is enforced for the user and no method is enabled yet: only MFA set-up may proceed (spec §4). */
   mustSetupMfa: boolean;
-  /** Values derived from this session during its cache life (see SessionCache). */
+  /** Values derived from this session during its cache life (see sessionCache.ts). */
   memo: Map<string, unknown>;
 }
 
@@ -99,7 +127,7 @@ export async function endAllSessionsOfUser(db: Queryable, userAccountId: number)
  * undefined: then loadSession decides. Synchronous, so a read-only call of a known session costs
  * no promise before its handler (issue 12).
  */
-export function cachedCaller(config: ServerConfig, request: FastifyRequest, cache: SessionCache): CallerSession | undefined {
+export function cachedCaller(config: ServerConfig, request: FastifyRequest, cache: SessionSource): CallerSession | undefined {
   const token = request.cookies[SESSION_COOKIE];
   if (!token || token.length > 128) return undefined;
   const entry = cache.get(hashToken(token));
@@ -109,21 +137,21 @@ export function cachedCaller(config: ServerConfig, request: FastifyRequest, cach
 }
 
 /** Loads the caller's session, or null when there is none or it has expired (idle or absolute). */
-export async function loadSession(db: Database, config: ServerConfig, request: FastifyRequest, cache?: SessionCache): Promise<CallerSession | null> {
+export async function loadSession(db: Database, config: ServerConfig, request: FastifyRequest, cache: SessionSource): Promise<CallerSession | null> {
   const token = request.cookies[SESSION_COOKIE];
   if (!token || token.length > 128) return null;
   const tokenHash = hashToken(token);
   const now = Date.now();
-  let entry = cache?.get(tokenHash);
+  let entry = cache.get(tokenHash);
   if (!entry) {
-    const caller = await readSession(db, tokenHash);
+    const caller = await readSession(db, tokenHash, cache.guards);
     if (!caller) return null;
     entry = { caller: caller.caller, expiresAt: caller.expiresAt, lastSeenAt: caller.lastSeenAt, loadedAt: now, memo: caller.caller.memo };
-    cache?.set(tokenHash, entry);
+    cache.set(tokenHash, entry);
   }
   if (entry.expiresAt <= now || now - entry.lastSeenAt > config.sessionIdleMinutes * 60_000) {
     await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
-    await cache?.invalidateAll();
+    await cache.invalidateAll();
     return null;
   }
   if (now - entry.lastSeenAt > TOUCH_INTERVAL_MS) {
@@ -133,7 +161,7 @@ export async function loadSession(db: Database, config: ServerConfig, request: F
   return entry.caller;
 }
 
-async function readSession(db: Database, tokenHash: string): Promise<{ caller: CallerSession; expiresAt: number; lastSeenAt: number } | null> {
+async function readSession(db: Database, tokenHash: string, guards: SessionGuards): Promise<{ caller: CallerSession; expiresAt: number; lastSeenAt: number } | null> {
   const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
   if (!row) return null;
   const [user] = await db.select().from(users).where(eq(users.accountId, row.userAccountId)).limit(1);
@@ -152,7 +180,7 @@ async function readSession(db: Database, tokenHash: string): Promise<{ caller: C
     capabilities: await loadCapabilities(db, row.userAccountId),
     impersonatorAccountId: row.impersonatorAccountId,
     // An administrator acting as the user is not asked to set up the user's second factor.
-    mustSetupMfa: row.impersonatorAccountId ? false : await mustSetupMfa(db, userAccount, companyAccount),
+    mustSetupMfa: row.impersonatorAccountId ? false : await guards.mustSetupMfa(db, userAccount, companyAccount),
     memo: new Map(),
   };
   return { caller, expiresAt: row.expiresAt.getTime(), lastSeenAt: row.lastSeenAt.getTime() };

@@ -1,16 +1,7 @@
 import type { DatabaseHandle } from './db/database';
-import type { CallerSession } from './session';
+import type { CachedSession, SessionGuards, SessionSource } from './session';
 
 const CHANNEL = 'cmp_session_cache';
-
-export interface CachedSession {
-  caller: CallerSession;
-  expiresAt: number;
-  lastSeenAt: number;
-  loadedAt: number;
-  /** Values derived from the session (the session user, the IP verdict per address), dropped with it. */
-  memo: Map<string, unknown>;
-}
 
 /**
  * Sessions as read from the database, kept per node so a read-only call costs no query. Any
@@ -20,12 +11,13 @@ export interface CachedSession {
  * (a failover: issue 30 item 8) nothing is cached, and what was cached before is dropped, since a
  * sign-out on another node would go unheard; it caches again once the channel listens again.
  */
-export class SessionCache {
+export class SessionCache implements SessionSource {
   private readonly entries = new Map<string, CachedSession>();
   private isDeaf = false;
 
   constructor(
     private readonly handle: Pick<DatabaseHandle, 'listen' | 'notify'> | undefined,
+    readonly guards: SessionGuards,
     private readonly ttlMs = 30_000,
     private readonly maxEntries = 20_000,
   ) {}

@@ -5,7 +5,7 @@ import type { FeeType } from '@cmp/contracts/pricing';
  * Exact decimal money (DESIGN.md "Commerce"). Amounts never pass through a JavaScript number: they
  * arrive as strings or numeric columns and are computed with decimal.js in a private configuration.
  *
- * The rounding rule (README "Money"): half-up, away from zero (12.345 → 12.35, −12.345 → −12.35),
+ * The rounding rule (docs/architecture.md "Money"): half-up, away from zero (12.345 → 12.35, −12.345 → −12.35),
  * the commercial rounding customers and spreadsheets expect, applied once where a price or an
  * amount is fixed — a sales price to the currency's minor unit (a usage price to six decimals,
  * since per-unit usage prices such as 0.0042 per GB are finer than a cent), an invoice line to the

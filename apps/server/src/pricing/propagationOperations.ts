@@ -20,7 +20,9 @@ import { accessDenied, ApiError } from '../platform/errors';
 import { withIdempotency } from '../platform/idempotency';
 import { defineOperation, type OperationDefinition } from '../platform/operations';
 import { marketplaceRule, requirePricelist } from './pricelistAccess';
-import { assertPreviewCurrent, createRun, filterOf, loadFilters, loadPreview, previewPropagation, PROPAGATION_JOB } from './propagation';
+import { createRun, PROPAGATION_JOB } from './propagation';
+import { assertPreviewCurrent, loadPreview, previewPropagation } from './propagationPreview';
+import { filterOf, loadFilters } from './propagationSource';
 
 // IMarketplaceService: propagation filters, PreviewPropagation, Propagate, GetPropagationStatus (issue 13).
 // Reading filters and runs asks MARKETPLACE Read, saving filters Create, previewing and running Execute;

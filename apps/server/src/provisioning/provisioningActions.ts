@@ -10,7 +10,7 @@ import { pathIds } from '../platform/session';
 import { loadPlatformBranding } from '../branding/brandingRoutes';
 import { nearestSupportDetails } from '../support/supportDetailsQueries';
 import { applyProvisioningOutcome } from '../subscriptions/subscriptionStatus';
-import { enqueueProvisioning, provisioningRequeueValues } from './provisioningJob';
+import { provisioningRequeueValues, sendProvisioning } from './queue';
 import { mayActOn, requestCompany } from './provisioningList';
 import { visibleProvisioningRequests } from './provisioningQueries';
 
@@ -183,7 +183,7 @@ export async function runProvisioningAction(ctx: SignedInContext, action: Provis
   const results: ProvisioningActionResult[] = [];
   for (const requestId of requestList) {
     const { result, after } = await actOnOne(ctx, action, requestId);
-    if (after.enqueue !== undefined) await enqueueProvisioning((name, data, options) => ctx.request.server.jobs.send(name, data, options), after.enqueue);
+    if (after.enqueue !== undefined) await sendProvisioning(ctx.request.server.jobs, [after.enqueue]);
     if (after.escalation) {
       const to = await sendEscalation(ctx, after.escalation);
       result.Message = to ? say(ctx, 'provisioning_done_escalate', { id: String(requestId), contact: to }) : say(ctx, 'provisioning_done_escalate_no_contact', { id: String(requestId) });

@@ -5,7 +5,8 @@ import { rowsOf } from '../platform/db/rowsOf';
 import { startTestServer, type TestServer } from '../test/testServer';
 import { HttpVendorConnector } from './connectors/httpVendorConnector';
 import type { VendorConnector } from './connectors/vendorConnector';
-import { enqueueProvisioning, overdueProvisioningRequests, processProvisioningRequest, provisioningJobs, provisioningRequeueValues, type LoadedRequest } from './provisioningJob';
+import { provisioningRequeueValues, sendProvisioning } from './queue';
+import { overdueProvisioningRequests, processProvisioningRequest, provisioningJobs, type LoadedRequest } from './provisioningJob';
 import { startVendorSandbox, type VendorSandbox } from './sandbox/vendorSandbox';
 
 // The provisioning job (issue 14) on a real database and its real job runner, against the vendor
@@ -48,7 +49,7 @@ async function newRequest(values: Partial<typeof provisioningRequests.$inferInse
 
 const read = async (id: number): Promise<Request> => (await server.handle.db.select().from(provisioningRequests).where(eq(provisioningRequests.id, id)))[0]!;
 
-const enqueue = (id: number) => enqueueProvisioning((name, data, options) => server.app.jobs.send(name, data, options), id);
+const enqueue = (id: number) => sendProvisioning(server.app.jobs, [id]);
 
 /** Waits until the job has ended the request (Completed or Failed). */
 async function settled(id: number, timeoutMs = 60_000): Promise<Request> {

@@ -3,7 +3,8 @@ import { and, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../platform/db/database';
 import { oncePerShape, placeholderSet, sqlOnce, statementOnce } from '../platform/db/statementOnce';
 import { orders, products, provisioningRequests, subscriptions } from '../platform/db/schema';
-import { runBounded, type JobContext, type JobDefinition, type SendOptions } from '../platform/jobs';
+import { runBounded, type JobContext, type JobDefinition } from '../platform/jobs';
+import { enqueueProvisioning, PROVISIONING_JOB, type SendJob } from './queue';
 import { vendorConnectorFromEnv } from './connectors/connectorConfig';
 import { VendorConnectorError, type VendorAccepted, type VendorCallOptions, type VendorConnector } from './connectors/vendorConnector';
 import { outcomeChangeOf, outcomeChangeUpdate, type OutcomeChange } from '../subscriptions/subscriptionStatus';
@@ -36,12 +37,11 @@ import { businessEventBindings, businessEventSql } from '../realtime/businessEve
  * are left alone.
  */
 
-export const PROVISIONING_JOB = 'provisioning.process';
 export const PROVISIONING_SWEEP_JOB = 'provisioning.sweep';
 
 export interface ProvisioningJobSettings {
   /** Enqueues a job (the server's JobRunner.send). */
-  send(name: string, data: object, options?: SendOptions): Promise<void>;
+  send: SendJob;
   /** The vendor connector; by default the one VENDOR_SANDBOX_URL names, read when first needed. */
   connector?: () => VendorConnector | undefined;
   /** Backoff after the first transient failure, doubled after each next (default 1 s, at most 5 min). */
@@ -74,14 +74,6 @@ function withDefaults(settings: ProvisioningJobSettings): Settings {
     maxAttempts: settings.maxAttempts ?? 8,
     pollIntervalMs: settings.pollIntervalMs ?? 1_000,
   };
-}
-
-/**
- * Sends the job for a request (after the transaction that created or reset it has committed). A
- * poll's job carries the request as its step left it (`known`), which spares the next step its read.
- */
-export async function enqueueProvisioning(send: ProvisioningJobSettings['send'], requestId: number, startAfter?: Date, known?: LoadedRequest): Promise<void> {
-  await send(PROVISIONING_JOB, known ? { requestId, known } : { requestId }, startAfter ? { startAfter } : {});
 }
 
 export type ProvisioningStep =
@@ -329,22 +321,6 @@ async function knownVendorSubscription(db: Database, subscriptionAccountId: numb
     .orderBy(desc(provisioningRequests.id))
     .limit(1);
   return row?.id ?? null;
-}
-
-/**
- * The values that put a Failed request back to work (for the retry and resubmit actions; send its
- * job after the commit):
- *   retry    — the same submission, the same key: a request the vendor never accepted is sent again
- *              (the vendor answers the one it may have accepted already), one it accepted is polled
- *              again. For failures of the way (timeouts, 503s until the attempts ran out).
- *   resubmit — a new submission with a new key (the vendor acts afresh): for a request the vendor
- *              refused, once its cause is fixed (e.g. a lower quantity).
- */
-export function provisioningRequeueValues(request: Pick<typeof provisioningRequests.$inferSelect, 'vendorRequestId'>, kind: 'retry' | 'resubmit', now = new Date()) {
-  const common = { productStatus: 'Pending', isFinalStatus: false, errorMessage: null, attempts: 0, nextAttemptAt: now, updatedAt: now };
-  return kind === 'retry'
-    ? { ...common, orderStatus: request.vendorRequestId ? ('InProgress' as const) : ('Submitted' as const) }
-    : { ...common, orderStatus: 'Submitted' as const, vendorIdempotencyKey: null, vendorRequestId: null, sendDate: null };
 }
 
 /** Requests whose next step is overdue (their job lost); the sweeper sends their job again. */

@@ -11,7 +11,7 @@ import { checkOrderViewValues } from '../orders/orderViewValues';
 import { placeOrderWithDetail, sendOrderProvisioning } from '../orders/placeOrder';
 import { money } from '../pricing/money';
 import type { PricedLines } from '../orders/orderPricing';
-import { enqueueProvisioning, type ProvisioningJobSettings } from '../provisioning/provisioningJob';
+import { sendProvisioning } from '../provisioning/queue';
 import { requireQuote } from './quoteAccess';
 import { quoteDetail } from './quoteQueries';
 import { moveQuote } from './quoteStatus';
@@ -91,14 +91,14 @@ export async function acceptQuote(ctx: SignedInContext, quoteId: number, given?:
     await auditAccountChange(tx, ctx, 'QuoteAccepted', customer, { QuoteId: quoteId, Name: moved.name, Total: moved.total, Currency: moved.currency, Orders: placed.map((p) => p.order.Id) });
     return { Quote: await quoteDetail(tx, caller, { ...inHand, quote: moved }) };
   });
-  const send: ProvisioningJobSettings['send'] = (name, data, options) => ctx.request.server.jobs.send(name, data, options);
+  const jobs = ctx.request.server.jobs;
   if (ctx.reply.getHeader(REPLAYED_HEADER) !== undefined) {
     // A replayed answer: whatever of its orders' requests still waits is sent again (a job runs once).
-    for (const line of answer.Quote.Lines) if (line.OrderId !== null) await sendOrderProvisioning(db, send, line.OrderId);
+    for (const line of answer.Quote.Lines) if (line.OrderId !== null) await sendOrderProvisioning(db, jobs, line.OrderId);
     return answer;
   }
   for (const { order, requestIds } of placed) {
-    for (const id of requestIds) await enqueueProvisioning(send, id);
+    await sendProvisioning(jobs, requestIds);
     await mailOrderPlaced(db, ctx.mailer, order);
   }
   return answer;

@@ -5,7 +5,7 @@ import { EVENT_HUB_METHOD, EVENT_HUB_TIMING, type HubServerMessage } from '@cmp/
 import type { DatabaseHandle } from '../platform/db/database';
 import type { ServerConfig } from '../platform/config';
 import { accounts, type outboxEvents } from '../platform/db/schema';
-import type { LiveSession } from './liveHub';
+import type { LiveSession } from './liveSession';
 import { readHeldSessions } from './liveQueries';
 import { MessageType, decode, encode, handshakeRefusal } from './hubProtocol';
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../app';
 import { readConfig, type ServerConfig } from '../platform/config';
 import { openDatabase, type DatabaseHandle } from '../platform/db/database';
-import { ensureInitialData } from '../platform/initialData';
+import { ensureInitialData } from '../startup/initialData';
 import { createScratchDatabase, type ScratchDatabase } from '../test/scratchDatabase';
 import { DEMO_PASSWORD, call, signIn } from '../test/testServer';
 import { recordBusinessEvent } from './businessEvents';

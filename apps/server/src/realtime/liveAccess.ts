@@ -4,8 +4,7 @@ import type { DatabaseHandle } from '../platform/db/database';
 import type { ServerConfig } from '../platform/config';
 import type { SessionCache } from '../platform/sessionCache';
 import { SESSION_COOKIE, loadSession } from '../platform/session';
-import { isAddressAllowed } from '../security/ipRestrictions';
-import type { LiveSession } from './liveHub';
+import type { LiveSession } from './liveSession';
 import { fingerprintOf, sessionStartOf } from './liveQueries';
 
 // Who may use the real-time endpoints (the live channel and the event hub): the origin rule of the
@@ -40,7 +39,7 @@ export async function sessionOfCookie(
   const caller = await loadSession(database.db, config, { cookies: { [SESSION_COOKIE]: token } } as unknown as FastifyRequest, sessionCache);
   if (!caller) return null;
   // IP lists hold on every request of a session (identity issue), the socket's too.
-  if (!(await isAddressAllowed(database.db, caller.userAccount.path, address))) return null;
+  if (!(await sessionCache.guards.isAddressAllowed(database.db, caller.userAccount.path, address))) return null;
   return {
     publicId: caller.publicId,
     tokenHash: caller.tokenHash,

@@ -7,6 +7,7 @@ import type { DatabaseHandle, Queryable } from '../platform/db/database';
 import { liveEvents } from '../platform/db/schema/realtime';
 import type { ServerConfig } from '../platform/config';
 import { capabilityFingerprints, endSessionsOfUsers, readHeldSessions } from './liveQueries';
+import type { LiveSession } from './liveSession';
 import { maintenanceStateOf, readMaintenance, storeMaintenance, type MaintenanceState } from './maintenanceAnnouncement';
 import { outboxEventsSince, readOutboxEvent, recentEventsOf, toLiveMessage } from './businessEvents';
 
@@ -32,17 +33,6 @@ export interface NodeCount {
   nodeId: string;
   host: string;
   signedIn: number;
-}
-
-/** A socket's signed-in session, once its auth message matched the cookie's live session. */
-export interface LiveSession {
-  publicId: string;
-  tokenHash: string;
-  userAccountId: number;
-  accountPath: string;
-  capabilityFingerprint: string;
-  /** When the session signed in (ms): events from before it are not replayed to its sockets. */
-  signedInAt: number;
 }
 
 type OutboxRow = NonNullable<Awaited<ReturnType<typeof readOutboxEvent>>>;

@@ -4,7 +4,7 @@ import type { Database } from '../platform/db/database';
 import { accounts, sessions, users } from '../platform/db/schema';
 import { loadCapabilitiesOfUsers } from '../platform/session';
 import type { ServerConfig } from '../platform/config';
-import type { LiveSession } from './liveHub';
+import type { LiveSession } from './liveSession';
 
 /** A capability list as one comparable string: the order of the rows does not matter. */
 export function fingerprintOf(capabilities: Capability[]): string {

@@ -1,7 +1,8 @@
 import type { WebSocket } from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
 import { liveClientMessageSchema, type LiveClientMessage, type LiveServerMessage } from '@cmp/contracts/realtime';
-import type { LiveConnection, LiveHub, LiveSession } from './liveHub';
+import type { LiveConnection, LiveHub } from './liveHub';
+import type { LiveSession } from './liveSession';
 
 /** Answers whether an auth message names the session the socket's cookie holds; null when not. */
 export type SessionCheck = (sessionId: string, userId: number) => Promise<LiveSession | null>;

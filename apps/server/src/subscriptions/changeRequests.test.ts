@@ -5,7 +5,7 @@ import type { UpgradeOptions, UpgradeResult } from '@cmp/contracts/upgrades';
 import type { Order } from '@cmp/contracts/orders';
 import { signIn } from '../test/testServer';
 import { subscriptionJobs } from './subscriptionJobs';
-import { startSubscriptionTestWorld, until, type Answer, type SubscriptionTestWorld } from './subscriptionTestWorld';
+import { startSubscriptionTestWorld, until, type Answer, type SubscriptionTestWorld } from '../test/subscriptionWorld';
 
 // Issue 30 item 2: Contoso at its credit limit raised its seats and upgraded without approval. A change
 // that raises what the company is billed takes the credit check of an order: over the limit it waits in

@@ -1,6 +1,6 @@
 import type { Queryable } from '../platform/db/database';
 import type { AccountRow } from '../platform/session';
-import { priceCatalogItems, serviceItems, type ItemPrice } from '../marketplace/servicePrices';
+import { priceCatalogItems, serviceItems, type ItemPrice } from '../explore/servicePrices';
 import { viewerOfAccount } from '../orders/orderPricing';
 
 // The then-current price of a service for a company (issue 14): what a renewal starts a new term at

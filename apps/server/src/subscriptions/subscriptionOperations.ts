@@ -15,7 +15,7 @@ import { auditAccountChange } from '../platform/audit';
 import { ApiError } from '../platform/errors';
 import { withIdempotency } from '../platform/idempotency';
 import { subscriptions } from '../platform/db/schema';
-import { enqueueProvisioning } from '../provisioning/provisioningJob';
+import { sendProvisioning } from '../provisioning/queue';
 import { changeQuantity } from './subscriptionChanges';
 import { auditHeldChange, mailHeldChange } from './changeRequestEffects';
 import { subscriptionInfo, subscriptionOf } from './subscriptionQueries';
@@ -82,7 +82,7 @@ const changeSubscriptionQuantity = defineOperation({
       return changed;
     });
     // After the commit (and again for a replayed answer: a job that runs twice changes nothing).
-    if (answer.ProvisioningRequestId !== null) await enqueueProvisioning((name, data, options) => ctx.request.server.jobs.send(name, data, options), answer.ProvisioningRequestId);
+    if (answer.ProvisioningRequestId !== null) await sendProvisioning(ctx.request.server.jobs, [answer.ProvisioningRequestId]);
     await mailHeldChange(ctx, answer.CreditCheck);
     return answer;
   },

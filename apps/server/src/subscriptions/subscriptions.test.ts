@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { ChangeSubscriptionQuantityResponse } from '@cmp/contracts/subscriptions';
 import { call, signIn } from '../test/testServer';
 import { addCalendarMonths } from '../platform/dates';
-import { startSubscriptionTestWorld, until, type SubscriptionTestWorld } from './subscriptionTestWorld';
+import { startSubscriptionTestWorld, until, type SubscriptionTestWorld } from '../test/subscriptionWorld';
 import { subscriptionJobs } from './subscriptionJobs';
 
 // Issue 14 "Subscriptions" on the demo world: company.admin of Contoso Ltd orders Nimbus Endpoint

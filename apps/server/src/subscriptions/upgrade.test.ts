@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { UpgradeOptions, UpgradeResult } from '@cmp/contracts/upgrades';
-import { enqueueProvisioning } from '../provisioning/provisioningJob';
+import { sendProvisioning } from '../provisioning/queue';
 import { subscriptionJobs } from './subscriptionJobs';
-import { startSubscriptionTestWorld, until, type SubscriptionTestWorld } from './subscriptionTestWorld';
+import { startSubscriptionTestWorld, until, type SubscriptionTestWorld } from '../test/subscriptionWorld';
 
 // Issue 14 "Upgrade wizard" through the API on the demo world: Contoso's Nimbus Endpoint Protection
 // upgraded to Endpoint Protection Plus (fully, partially, into a new or an existing subscription),
@@ -159,7 +159,7 @@ describe('Downgrade', () => {
     // A job cannot send jobs: the provisioning sweeper sends the renewal's requests; here, at once.
     const waiting = await w.rowsOf<{ id: number }>(sql`select id from provisioning_requests where subscription_account_id = ${made[0]!.account_id} and order_status = 'Submitted'`);
     expect(waiting).toHaveLength(1);
-    for (const { id } of waiting) await enqueueProvisioning((name, data, options) => w.server.app.jobs.send(name, data, options), id);
+    await sendProvisioning(w.server.app.jobs, waiting.map(({ id }) => id));
     const lower = await until(
       () => w.getSubscription(made[0]!.account_id),
       (s) => s.Status === 'Active',

@@ -4,7 +4,7 @@ import { defineOperation, type OperationDefinition, type SignedInContext } from 
 import { requireAccountInHierarchy } from '../platform/access';
 import { auditAccountChange, requestMeta } from '../platform/audit';
 import { withIdempotency } from '../platform/idempotency';
-import { enqueueProvisioning } from '../provisioning/provisioningJob';
+import { sendProvisioning } from '../provisioning/queue';
 import { subscriptionOf } from './subscriptionQueries';
 import { upgradeOptions } from './upgradeOptions';
 import { auditHeldChange, mailHeldChange } from './changeRequestEffects';
@@ -92,7 +92,7 @@ const upgrade = defineOperation({
       return upgraded;
     });
     // After the commit (and again for a replayed answer: a job that runs twice changes nothing).
-    for (const requestId of answer.ProvisioningRequestIds) await enqueueProvisioning((name, data, options) => ctx.request.server.jobs.send(name, data, options), requestId);
+    await sendProvisioning(ctx.request.server.jobs, answer.ProvisioningRequestIds);
     await mailHeldChange(ctx, answer.CreditCheck);
     return upgradeSeenBy(ctx.caller, account, answer);
   },

@@ -9,7 +9,7 @@ import { accounts, productUpgradePaths, subscriptions } from '../platform/db/sch
 import { ApiError } from '../platform/errors';
 import { findCompanyAccount, loadAccount, type AccountRow } from '../platform/session';
 import { rowsOf } from '../platform/db/rowsOf';
-import { visibleServices } from '../marketplace/catalogViewer';
+import { visibleServices } from '../explore/catalogViewer';
 import { viewerOfAccount } from '../orders/orderPricing';
 import { currentRecurringPrice } from './currentPrice';
 import { changeAwaitingApproval, displayedUnitPrice, openModifyOf, seatBatchesOf, subscriptionOf, type SubscriptionRow } from './subscriptionQueries';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ServerConfig } from '../platform/config';
 import { migrationsFolder, openDatabase, startPgliteHere, type Database } from '../platform/db/database';
-import { ensureInitialData } from '../platform/initialData';
+import { ensureInitialData } from '../startup/initialData';
 import { runOnServer } from './scratchDatabase';
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildServer, type BuildOptions } from '../app';
 import { readConfig, type ServerConfig } from '../platform/config';
 import { openDatabase, type DatabaseHandle } from '../platform/db/database';
-import { ensureInitialData } from '../platform/initialData';
+import { ensureInitialData } from '../startup/initialData';
 import { OPERATION_PREFIX } from '../platform/operationRoute';
 import type { OperationDefinition } from '../platform/operations';
 import { createScratchDatabase } from './scratchDatabase';

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { AccountType } from '@cmp/contracts/accounts';
 import { call, signIn, startTestServer, type TestServer } from '../../test/testServer';
 import type { AccountRow } from '../../platform/session';
-import { accountNamed, addAccount, addSubscription, auditEntries, reload } from './lifecycleFixtures';
+import { accountNamed, addAccount, addSubscription, auditEntries, reload } from '../../test/lifecycleFixtures';
 
 let server: TestServer;
 let db: TestServer['handle']['db'];

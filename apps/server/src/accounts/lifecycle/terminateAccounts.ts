@@ -8,7 +8,7 @@ import { ApiError, accessDenied } from '../../platform/errors';
 import type { SignedInContext } from '../../platform/operations';
 import { loadAccount, type AccountRow, type CallerSession } from '../../platform/session';
 import { accountRequirement, assertAccountWritable, requireAccountFor } from '../accountAccess';
-import { enqueueProvisioning, type ProvisioningJobSettings } from '../../provisioning/provisioningJob';
+import { sendProvisioning } from '../../provisioning/queue';
 import { executeTermination, findScheduledTermination, subtreeFacts } from './terminationStore';
 
 /** The pg-boss queue that executes one scheduled termination at its date. */
@@ -112,8 +112,7 @@ export async function terminateAccounts(ctx: SignedInContext, request: Terminati
     return done;
   });
 
-  const send: ProvisioningJobSettings['send'] = (name, data, options) => ctx.request.server.jobs.send(name, data, options);
-  for (const requestId of outcomes.flatMap((o) => o.provisioningRequestIds)) await enqueueProvisioning(send, requestId);
+  await sendProvisioning(ctx.request.server.jobs, outcomes.flatMap((o) => o.provisioningRequestIds));
   for (const outcome of outcomes.filter((o) => o.status === 'Scheduled')) {
     // After commit, so the job never sees an uncommitted row; the sweeper catches a lost send.
     await ctx.request.server.jobs

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { accountTerminations, subscriptions } from '../../platform/db/schema';
 import type { AccountRow } from '../../platform/session';
 import { call, signIn, startTestServer, type TestServer } from '../../test/testServer';
-import { accountNamed, addAccount, addSubscription, auditEntries, daysFromNow, reload } from './lifecycleFixtures';
+import { accountNamed, addAccount, addSubscription, auditEntries, daysFromNow, reload } from '../../test/lifecycleFixtures';
 
 let server: TestServer;
 let db: TestServer['handle']['db'];

@@ -111,7 +111,7 @@ export async function startPgliteHere(dataDir: string | undefined, template?: st
 }
 
 // Several app nodes may start at once against one PostgreSQL: a session advisory lock lets one
-// migrate while the others wait (README "several nodes").
+// migrate while the others wait (docs/operations.md "several nodes").
 const MIGRATION_LOCK = 727_311;
 
 async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {

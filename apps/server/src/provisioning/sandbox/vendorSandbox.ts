@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { HttpProblem, rate, readJson, requireQuantity, requireString, sendJson } from './sandboxHttp';
 
 /**
  * The vendor sandbox (issue 14): a stand-in for a vendor's provisioning API, spoken to over HTTP by
@@ -121,61 +122,6 @@ export function sandboxOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Par
     timeoutSkuMarker: env.SANDBOX_TIMEOUT_SKU ?? DEFAULT_SANDBOX_OPTIONS.timeoutSkuMarker,
     hangMs: number('SANDBOX_HANG_MS', DEFAULT_SANDBOX_OPTIONS.hangMs),
   };
-}
-
-const MAX_BODY_BYTES = 64 * 1024;
-
-class HttpProblem extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-function sendJson(res: ServerResponse, statusCode: number, body: unknown, headers: Record<string, string> = {}): void {
-  const text = JSON.stringify(body);
-  res.writeHead(statusCode, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...headers });
-  res.end(text);
-}
-
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new HttpProblem(413, 'TooLarge', 'Request body too large');
-    chunks.push(chunk as Buffer);
-  }
-  const text = Buffer.concat(chunks).toString('utf8').trim();
-  if (!text) return {};
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
-  } catch {
-    // answered below
-  }
-  throw new HttpProblem(400, 'InvalidJson', 'The body must be a JSON object');
-}
-
-function requireString(body: Record<string, unknown>, field: string): string {
-  const value = body[field];
-  if (typeof value !== 'string' || !value.trim() || value.length > 200) throw new HttpProblem(400, 'InvalidRequest', `${field} must be a non-empty string`);
-  return value.trim();
-}
-
-function requireQuantity(body: Record<string, unknown>): number {
-  const value = body.quantity;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) throw new HttpProblem(400, 'InvalidRequest', 'quantity must be a positive integer');
-  return value;
-}
-
-function rate(value: unknown, field: string): number {
-  const n = typeof value === 'string' ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isFinite(n) || n < 0 || n > 1) throw new HttpProblem(400, 'InvalidRequest', `${field} must be a number from 0 to 1`);
-  return n;
 }
 
 const fingerprintOf = (parts: unknown): string => createHash('sha256').update(JSON.stringify(parts)).digest('hex');

@@ -3,7 +3,7 @@ import { bigserial, boolean, check, index, integer, jsonb, numeric, pgTable, pri
 import { bytea, unitPrice } from './columns';
 import { accounts } from './accounts';
 
-// Billing (issue 15; README "Billing"): what was sold is billed exactly once and to the cent. The
+// Billing (issue 15; docs/architecture.md "Billing"): what was sold is billed exactly once and to the cent. The
 // monthly billing run turns each subscription's history into invoice lines; unique constraints make
 // a second bill of the same thing impossible, whatever a retry, a second node or a killed run does.
 
@@ -43,7 +43,7 @@ export const billingRuns = pgTable(
   'billing_runs',
   {
     id: serial('id').primaryKey(),
-    /** The month billed, `YYYY-MM` (README "Billing": intervals are calendar months in the payer's time zone). */
+    /** The month billed, `YYYY-MM` (docs/architecture.md "Billing": intervals are calendar months in the payer's time zone). */
     intervalId: text('interval_id').notNull(),
     /** The account whose payers it bills (itself and below); null: every payer. */
     scopeAccountId: integer('scope_account_id').references(() => accounts.id),
@@ -192,7 +192,7 @@ export const invoiceLines = pgTable(
     description: text('description').notNull(),
     quantity: integer('quantity').notNull(),
     unitPrice: unitPrice('unit_price').notNull(),
-    /** Rounded once, half-up, to the currency's minor unit (README "Money"). */
+    /** Rounded once, half-up, to the currency's minor unit (docs/architecture.md "Money"). */
     amount: amount('amount').notNull(),
     priceRule: text('price_rule'),
     purchaseUnitPrice: unitPrice('purchase_unit_price'),

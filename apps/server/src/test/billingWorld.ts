@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../platform/db/database';
-import { rowsOf } from '../../platform/db/rowsOf';
-import { recordVendorDelivery } from '../../test/deliveredSubscriptions';
+import type { Database } from '../platform/db/database';
+import { rowsOf } from '../platform/db/rowsOf';
+import { recordVendorDelivery } from './deliveredSubscriptions';
 
 // A world to bill in bulk (the kill-and-resume test and `npm run bench billing`): resellers under the
 // platform owner, companies under them, subscriptions under the companies — written with a handful

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizeLocale } from '@cmp/contracts/locales';
-import type { Database } from './db/database';
-import { SESSION_COOKIE } from './session';
-import { loadPlatformBranding } from '../branding/brandingRoutes';
+import type { Database } from '../platform/db/database';
+import { SESSION_COOKIE } from '../platform/session';
+import { loadPlatformBranding } from './brandingRoutes';
 
 /**
  * index.html with the first screen already in it (issue 12). A signed-out visit — the sign-in page,

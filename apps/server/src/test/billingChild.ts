@@ -1,5 +1,5 @@
-import { openDatabase } from '../../platform/db/database';
-import { executeBillingRun, runOptionsOn } from '../billingRun';
+import { openDatabase } from '../platform/db/database';
+import { executeBillingRun, runOptionsOn } from '../billing/billingRun';
 
 // The process the kill-and-resume test kills (billingKill.test.ts): it bills a run, says each payer
 // it finished on stdout ("billed <id>"), and waits BILLING_DELAY_MS after each, so the test can

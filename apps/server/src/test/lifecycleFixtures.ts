@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AccountType } from '@cmp/contracts/accounts';
-import type { Database } from '../../platform/db/database';
-import { accounts, products, subscriptions } from '../../platform/db/schema';
-import type { AccountRow } from '../../platform/session';
-import { insertAccount } from '../accountStore';
-import { addDays } from '../../platform/dates';
-import { recordVendorDelivery } from '../../test/deliveredSubscriptions';
+import type { Database } from '../platform/db/database';
+import { accounts, products, subscriptions } from '../platform/db/schema';
+import type { AccountRow } from '../platform/session';
+import { insertAccount } from '../accounts/accountStore';
+import { addDays } from '../platform/dates';
+import { recordVendorDelivery } from './deliveredSubscriptions';
 
 // Small builders for the lifecycle tests: accounts and subscriptions added to the demo world, so
 // each test arranges exactly the case it names without depending on the demo catalog's details.

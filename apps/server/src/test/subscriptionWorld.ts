@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Subscription } from '@cmp/contracts/subscriptions';
-import { call, signIn, startTestServer, type TestServer } from '../test/testServer';
+import { call, signIn, startTestServer, type TestServer } from './testServer';
 import { startVendorSandbox, type VendorSandbox } from '../provisioning/sandbox/vendorSandbox';
 
 // The API tests of subscriptions (issue 14) on the demo world: a test server, the vendor sandbox

@@ -10,7 +10,7 @@ import { MARKETPLACE_READ } from './searchServices';
 /**
  * spec §7 Marketplace "currencies": the currencies the caller's pricelists use — those of the
  * pricelists owned within its organisation (and so assigned to its customers) and the one that
- * prices its own purchases — each with the digits of its minor unit (README "Money").
+ * prices its own purchases — each with the digits of its minor unit (docs/architecture.md "Money").
  */
 const getCurrencies = defineOperation({
   service: 'IMarketplaceService',

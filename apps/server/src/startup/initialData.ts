@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Database } from './db/database';
-import { accounts } from './db/schema';
-import type { ServerConfig } from './config';
+import type { Database } from '../platform/db/database';
+import { accounts } from '../platform/db/schema';
+import type { ServerConfig } from '../platform/config';
 import { hashPassword } from '../auth/passwords';
 import { insertAccount, insertUser } from '../accounts/accountStore';
 import { seedAccountViews } from '../accounts/views/viewMetadata';
