@@ -1,30 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { JOB_STATES, type FailedJob, type JobQueue, type JobState } from '@cmp/contracts/adminConsole';
+import { JOB_STATES, type FailedJob, type JobQueue } from '@cmp/contracts/adminConsole';
 import { isAllowed } from '@cmp/contracts/capabilities';
 import { formatDateTime } from '../../platform/dates/formatDateTime';
 import { showMessage } from '../../platform/messages/messageStore';
 import { useSessionUser } from '../../platform/session/currentUser';
 import { ConsoleQueryCard } from './ConsoleQueryCard';
 import { useConfirmDialog } from '../../platform/ui/useConfirmDialog';
-import { ListPagination } from '../../users/components/ListPagination';
-import { SortableHeaderCell } from '../../users/components/SortableHeaderCell';
+import { DataTable, type DataColumn } from '../../platform/ui/table/DataTable';
 import { ADMIN_CONSOLE_QUERY_KEY, retryBackgroundJob, useBackgroundJobs } from '../api/adminConsoleOperations';
 import { ADMINISTRATIVE_EXECUTE } from '../constants/adminConsolePages';
-import { useClientTable } from '../hooks/useClientTable';
-
-type QueueSortField = 'Name' | JobState;
-type FailedSortField = 'Queue' | 'FailedAt' | 'Error';
-const queueValue = (queue: JobQueue, field: QueueSortField) => (field === 'Name' ? queue.Name : queue.Counts[field]);
-const failedValue = (job: FailedJob, field: FailedSortField) => job[field];
 
 /** Background jobs (DESIGN.md "jobs"): the queues with their jobs per state, failed jobs with their error, retry. */
 export function BackgroundJobsPage() {
@@ -46,41 +33,30 @@ export function BackgroundJobsPage() {
 
 function QueuesTable({ queues, labelledBy }: { queues: JobQueue[]; labelledBy: string }) {
   const { t } = useTranslation();
-  const table = useClientTable<JobQueue, QueueSortField>(queues, { sortBy: 'Name', sortDirection: 'asc' }, queueValue);
+  const columns: DataColumn<JobQueue>[] = [
+    { id: 'Name', header: t('admin_console.column_queue'), sortValue: (queue) => queue.Name, isRowHeader: true, cellSx: { fontFamily: 'monospace' }, cell: (queue) => queue.Name },
+    ...JOB_STATES.map(
+      (state): DataColumn<JobQueue> => ({
+        id: state,
+        header: t(`admin_console.job_state.${state}`),
+        align: 'right',
+        isHideable: state !== 'failed',
+        sortValue: (queue) => queue.Counts[state],
+        cellSxOf: (queue) => (state === 'failed' && queue.Counts.failed > 0 ? { color: 'error.main', fontWeight: 600 } : undefined),
+        cell: (queue) => queue.Counts[state],
+      }),
+    ),
+  ];
   return (
-    <>
-      <TableContainer>
-        <Table size="small" aria-labelledby={labelledBy}>
-          <TableHead>
-            <TableRow>
-              <SortableHeaderCell field="Name" sort={table.sort} onSort={table.onSort}>
-                {t('admin_console.column_queue')}
-              </SortableHeaderCell>
-              {JOB_STATES.map((state) => (
-                <SortableHeaderCell key={state} field={state} sort={table.sort} onSort={table.onSort} align="right">
-                  {t(`admin_console.job_state.${state}`)}
-                </SortableHeaderCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {table.pageRows.map((queue) => (
-              <TableRow key={queue.Name}>
-                <TableCell component="th" scope="row" sx={{ fontFamily: 'monospace' }}>
-                  {queue.Name}
-                </TableCell>
-                {JOB_STATES.map((state) => (
-                  <TableCell key={state} align="right" sx={state === 'failed' && queue.Counts.failed > 0 ? { color: 'error.main', fontWeight: 600 } : undefined}>
-                    {queue.Counts[state]}
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <ListPagination {...table.pagination} />
-    </>
+    <DataTable
+      tableId="admin-console-queues"
+      rows={queues}
+      columns={columns}
+      rowKey={(queue) => queue.Name}
+      labelledBy={labelledBy}
+      initialSort={{ sortBy: 'Name', sortDirection: 'asc' }}
+      empty={t('admin_console.queues_empty')}
+    />
   );
 }
 
@@ -89,7 +65,6 @@ function FailedJobsTable({ jobs, labelledBy }: { jobs: FailedJob[]; labelledBy: 
   const queryClient = useQueryClient();
   const { confirm, dialog } = useConfirmDialog();
   const mayAct = isAllowed(useSessionUser()?.Capability ?? [], ADMINISTRATIVE_EXECUTE);
-  const table = useClientTable<FailedJob, FailedSortField>(jobs, { sortBy: 'FailedAt', sortDirection: 'desc' }, failedValue);
 
   const retry = async (job: FailedJob) => {
     const isConfirmed = await confirm({ title: t('admin_console.retry_title'), message: t('admin_console.retry_message', { queue: job.Queue }), agreeLabel: t('admin_console.retry') });
@@ -103,47 +78,37 @@ function FailedJobsTable({ jobs, labelledBy }: { jobs: FailedJob[]; labelledBy: 
     await queryClient.invalidateQueries({ queryKey: ADMIN_CONSOLE_QUERY_KEY });
   };
 
+  const columns: DataColumn<FailedJob>[] = [
+    { id: 'FailedAt', header: t('admin_console.column_failed_at'), sortValue: (job) => job.FailedAt, cellSx: { whiteSpace: 'nowrap' }, cell: (job) => (job.FailedAt ? formatDateTime(job.FailedAt, i18n.language) : '—') },
+    { id: 'Queue', header: t('admin_console.column_queue'), sortValue: (job) => job.Queue, isRowHeader: true, cellSx: { fontFamily: 'monospace' }, cell: (job) => job.Queue },
+    { id: 'Error', header: t('admin_console.column_error'), sortValue: (job) => job.Error, cellSx: { wordBreak: 'break-word' }, cell: (job) => job.Error || '—' },
+    { id: 'Attempts', header: t('admin_console.column_attempts'), align: 'right', isHideable: true, sortValue: (job) => job.RetryCount, cell: (job) => job.RetryCount + 1 },
+    ...(mayAct
+      ? [
+          {
+            id: 'actions',
+            header: t('admin_console.column_actions'),
+            cell: (job: FailedJob) => (
+              <Button size="small" onClick={() => void retry(job)} aria-label={t('admin_console.retry_job', { queue: job.Queue, error: job.Error })}>
+                {t('admin_console.retry')}
+              </Button>
+            ),
+          },
+        ]
+      : []),
+  ];
+
   return (
     <>
-      <TableContainer>
-        <Table size="small" aria-labelledby={labelledBy}>
-          <TableHead>
-            <TableRow>
-              <SortableHeaderCell field="FailedAt" sort={table.sort} onSort={table.onSort}>
-                {t('admin_console.column_failed_at')}
-              </SortableHeaderCell>
-              <SortableHeaderCell field="Queue" sort={table.sort} onSort={table.onSort}>
-                {t('admin_console.column_queue')}
-              </SortableHeaderCell>
-              <SortableHeaderCell field="Error" sort={table.sort} onSort={table.onSort}>
-                {t('admin_console.column_error')}
-              </SortableHeaderCell>
-              <TableCell align="right">{t('admin_console.column_attempts')}</TableCell>
-              {mayAct && <TableCell>{t('admin_console.column_actions')}</TableCell>}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {table.pageRows.map((job) => (
-              <TableRow key={job.JobId}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{job.FailedAt ? formatDateTime(job.FailedAt, i18n.language) : '—'}</TableCell>
-                <TableCell component="th" scope="row" sx={{ fontFamily: 'monospace' }}>
-                  {job.Queue}
-                </TableCell>
-                <TableCell sx={{ wordBreak: 'break-word' }}>{job.Error || '—'}</TableCell>
-                <TableCell align="right">{job.RetryCount + 1}</TableCell>
-                {mayAct && (
-                  <TableCell>
-                    <Button size="small" onClick={() => void retry(job)} aria-label={t('admin_console.retry_job', { queue: job.Queue, error: job.Error })}>
-                      {t('admin_console.retry')}
-                    </Button>
-                  </TableCell>
-                )}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <ListPagination {...table.pagination} />
+      <DataTable
+        tableId="admin-console-failed-jobs"
+        rows={jobs}
+        columns={columns}
+        rowKey={(job) => job.JobId}
+        labelledBy={labelledBy}
+        initialSort={{ sortBy: 'FailedAt', sortDirection: 'desc' }}
+        empty={t('admin_console.failed_jobs_empty')}
+      />
       {dialog}
     </>
   );

@@ -1,12 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { BillingRun } from '@cmp/contracts/billing';
 import { isAllowed, requirement } from '@cmp/contracts/capabilities';
@@ -18,13 +12,10 @@ import { formatInterval } from '../../billing/utils/billingFormat';
 import { formatDateTime } from '../../platform/dates/formatDateTime';
 import { useSessionUser } from '../../platform/session/currentUser';
 import { QueryCard } from '../../platform/ui/QueryCard';
-import { ListPagination } from '../../users/components/ListPagination';
-import { SortableHeaderCell } from '../../users/components/SortableHeaderCell';
-import { useClientTable } from '../hooks/useClientTable';
+import { DataTable, type DataColumn } from '../../platform/ui/table/DataTable';
 
 const RUN_READ = requirement('BILLING_RUN', ['Read']);
 const RUN_EXECUTE = requirement('BILLING_RUN', ['Execute']);
-type RunSortField = 'StartedAt' | 'IntervalId' | 'Status';
 
 /**
  * Run billing (billing issue): the billing page's run card over the whole hierarchy, and the last
@@ -60,55 +51,40 @@ function BillingRunsCard({ accountId }: { accountId: number }) {
   );
 }
 
-const runValue = (run: BillingRun, field: RunSortField) => run[field];
-
 function BillingRunsTable({ runs, labelledBy }: { runs: BillingRun[]; labelledBy: string }) {
   const { t, i18n } = useTranslation();
-  const table = useClientTable<BillingRun, RunSortField>(runs, { sortBy: 'StartedAt', sortDirection: 'desc' }, runValue);
+  const columns: DataColumn<BillingRun>[] = [
+    { id: 'StartedAt', header: t('admin_console.column_started'), sortValue: (run) => run.StartedAt, isRowHeader: true, cellSx: { whiteSpace: 'nowrap' }, cell: (run) => formatDateTime(run.StartedAt, i18n.language) },
+    { id: 'IntervalId', header: t('admin_console.column_month'), sortValue: (run) => run.IntervalId, cell: (run) => formatInterval(run.IntervalId, i18n.language) },
+    { id: 'Scope', header: t('admin_console.column_scope'), isHideable: true, cell: (run) => run.ScopeName ?? t('admin_console.scope_everyone') },
+    {
+      id: 'Status',
+      header: t('admin_console.column_status'),
+      sortValue: (run) => run.Status,
+      cell: (run) => (
+        <>
+          {run.Status === 'Interrupted' ? <InterruptedStatus run={run} /> : t(`admin_console.run_status.${run.Status}`)}
+          {run.Error && (
+            <Typography variant="body2" color="error">
+              {run.Error}
+            </Typography>
+          )}
+        </>
+      ),
+    },
+    { id: 'Payers', header: t('admin_console.column_payers'), align: 'right', isHideable: true, cell: (run) => t('admin_console.payers_done', { done: run.PayersDone, total: run.PayersTotal }) },
+    { id: 'Invoices', header: t('admin_console.column_invoices'), align: 'right', isHideable: true, cell: (run) => run.InvoicesCreated },
+    { id: 'StartedBy', header: t('admin_console.column_started_by'), isHideable: true, cell: (run) => run.StartedByName ?? t('admin_console.system') },
+  ];
   return (
-    <>
-      <TableContainer>
-        <Table size="small" aria-labelledby={labelledBy}>
-          <TableHead>
-            <TableRow>
-              <SortableHeaderCell field="StartedAt" sort={table.sort} onSort={table.onSort}>
-                {t('admin_console.column_started')}
-              </SortableHeaderCell>
-              <SortableHeaderCell field="IntervalId" sort={table.sort} onSort={table.onSort}>
-                {t('admin_console.column_month')}
-              </SortableHeaderCell>
-              <TableCell>{t('admin_console.column_scope')}</TableCell>
-              <SortableHeaderCell field="Status" sort={table.sort} onSort={table.onSort}>
-                {t('admin_console.column_status')}
-              </SortableHeaderCell>
-              <TableCell align="right">{t('admin_console.column_payers')}</TableCell>
-              <TableCell align="right">{t('admin_console.column_invoices')}</TableCell>
-              <TableCell>{t('admin_console.column_started_by')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {table.pageRows.map((run) => (
-              <TableRow key={run.BillingRunId}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(run.StartedAt, i18n.language)}</TableCell>
-                <TableCell>{formatInterval(run.IntervalId, i18n.language)}</TableCell>
-                <TableCell>{run.ScopeName ?? t('admin_console.scope_everyone')}</TableCell>
-                <TableCell>
-                  {run.Status === 'Interrupted' ? <InterruptedStatus run={run} /> : t(`admin_console.run_status.${run.Status}`)}
-                  {run.Error && (
-                    <Typography variant="body2" color="error">
-                      {run.Error}
-                    </Typography>
-                  )}
-                </TableCell>
-                <TableCell align="right">{t('admin_console.payers_done', { done: run.PayersDone, total: run.PayersTotal })}</TableCell>
-                <TableCell align="right">{run.InvoicesCreated}</TableCell>
-                <TableCell>{run.StartedByName ?? t('admin_console.system')}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <ListPagination {...table.pagination} />
-    </>
+    <DataTable
+      tableId="admin-console-billing-runs"
+      rows={runs}
+      columns={columns}
+      rowKey={(run) => run.BillingRunId}
+      labelledBy={labelledBy}
+      initialSort={{ sortBy: 'StartedAt', sortDirection: 'desc' }}
+      empty={t('admin_console.billing_runs_empty')}
+    />
   );
 }

@@ -1,20 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { SsoProviderInUse } from '@cmp/contracts/adminConsole';
 import { ConsoleQueryCard } from './ConsoleQueryCard';
-import { ListPagination } from '../../users/components/ListPagination';
-import { SortableHeaderCell } from '../../users/components/SortableHeaderCell';
+import { DataTable, type DataColumn } from '../../platform/ui/table/DataTable';
 import { useSsoProvidersInUse } from '../api/adminConsoleOperations';
-import { useClientTable } from '../hooks/useClientTable';
-
-type ProviderSortField = 'Name' | 'IssuerUrl' | 'LinkedUsers';
-const providerValue = (provider: SsoProviderInUse, field: ProviderSortField) => provider[field];
 
 /** The SSO providers in use, read-only: SSO_PROVIDERS in the server's configuration owns them. */
 export function SsoProvidersPage() {
@@ -29,45 +18,35 @@ export function SsoProvidersPage() {
 
 function ProvidersTable({ providers, labelledBy }: { providers: SsoProviderInUse[]; labelledBy: string }) {
   const { t } = useTranslation();
-  const table = useClientTable<SsoProviderInUse, ProviderSortField>(providers, { sortBy: 'Name', sortDirection: 'asc' }, providerValue);
+  const columns: DataColumn<SsoProviderInUse>[] = [
+    {
+      id: 'Name',
+      header: t('admin_console.column_name'),
+      sortValue: (provider) => provider.Name,
+      isRowHeader: true,
+      cell: (provider) => (
+        <>
+          {provider.Name}
+          <Typography variant="body2" color="text.secondary">
+            {provider.ProviderId}
+          </Typography>
+        </>
+      ),
+    },
+    { id: 'IssuerUrl', header: t('admin_console.column_issuer'), sortValue: (provider) => provider.IssuerUrl, cellSx: { wordBreak: 'break-all' }, cell: (provider) => provider.IssuerUrl },
+    { id: 'ClientId', header: t('admin_console.column_client_id'), isHideable: true, cell: (provider) => provider.ClientId },
+    { id: 'Scope', header: t('admin_console.column_scope_sso'), isHideable: true, cell: (provider) => provider.Scope },
+    { id: 'LinkedUsers', header: t('admin_console.column_linked_users'), align: 'right', sortValue: (provider) => provider.LinkedUsers, cell: (provider) => provider.LinkedUsers },
+  ];
   return (
-    <>
-      <TableContainer>
-        <Table size="small" aria-labelledby={labelledBy}>
-          <TableHead>
-            <TableRow>
-              <SortableHeaderCell field="Name" sort={table.sort} onSort={table.onSort}>
-                {t('admin_console.column_name')}
-              </SortableHeaderCell>
-              <SortableHeaderCell field="IssuerUrl" sort={table.sort} onSort={table.onSort}>
-                {t('admin_console.column_issuer')}
-              </SortableHeaderCell>
-              <TableCell>{t('admin_console.column_client_id')}</TableCell>
-              <TableCell>{t('admin_console.column_scope_sso')}</TableCell>
-              <SortableHeaderCell field="LinkedUsers" sort={table.sort} onSort={table.onSort} align="right">
-                {t('admin_console.column_linked_users')}
-              </SortableHeaderCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {table.pageRows.map((provider) => (
-              <TableRow key={provider.ProviderId}>
-                <TableCell component="th" scope="row">
-                  {provider.Name}
-                  <Typography variant="body2" color="text.secondary">
-                    {provider.ProviderId}
-                  </Typography>
-                </TableCell>
-                <TableCell sx={{ wordBreak: 'break-all' }}>{provider.IssuerUrl}</TableCell>
-                <TableCell>{provider.ClientId}</TableCell>
-                <TableCell>{provider.Scope}</TableCell>
-                <TableCell align="right">{provider.LinkedUsers}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <ListPagination {...table.pagination} />
-    </>
+    <DataTable
+      tableId="admin-console-sso-providers"
+      rows={providers}
+      columns={columns}
+      rowKey={(provider) => provider.ProviderId}
+      labelledBy={labelledBy}
+      initialSort={{ sortBy: 'Name', sortDirection: 'asc' }}
+      empty={t('admin_console.sso_empty')}
+    />
   );
 }

@@ -12,7 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import type { AuditLogEntry, AuditSortField } from '@cmp/contracts/auditLog';
 import { formatDateTime } from '../../platform/dates/formatDateTime';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
-import { SortableHeaderCell, type SortState } from '../../users/components/SortableHeaderCell';
+import { SortableHeaderCell, type SortState } from '../../platform/ui/table/SortableHeaderCell';
 import { AuditEntryDetails } from './AuditEntryDetails';
 
 interface AuditLogTableProps {

@@ -8,7 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { INVOICE_SORT_FIELDS, InvoiceSummary } from '@cmp/contracts/billing';
 import { formatMoney } from '../../platform/money/formatMoney';
-import { SortableHeaderCell, type SortState } from '../../users/components/SortableHeaderCell';
+import { SortableHeaderCell, type SortState } from '../../platform/ui/table/SortableHeaderCell';
 import { formatInterval, formatIssuedAt } from '../utils/billingFormat';
 import { amountSx } from './amountSx';
 

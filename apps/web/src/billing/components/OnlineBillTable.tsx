@@ -7,7 +7,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { ONLINE_BILL_SORT_FIELDS, OnlineBillLine } from '@cmp/contracts/billing';
 import { formatMoney } from '../../platform/money/formatMoney';
-import { SortableHeaderCell, type SortState } from '../../users/components/SortableHeaderCell';
+import { SortableHeaderCell, type SortState } from '../../platform/ui/table/SortableHeaderCell';
 import { formatPeriod } from '../utils/billingFormat';
 import { amountSx } from './amountSx';
 

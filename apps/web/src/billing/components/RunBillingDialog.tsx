@@ -6,7 +6,7 @@ import type { BillingInterval } from '@cmp/contracts/billing';
 import { failureText } from '../../platform/api/failureText';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { PricingFormDialog } from '../../pricing/components/PricingFormDialog';
-import { newIdempotencyKey } from '../../customCharges/utils/chargeForm';
+import { newIdempotencyKey } from '../../platform/api/idempotencyKey';
 import { defaultInterval } from '../utils/billingFormat';
 import { IntervalSelect } from './IntervalSelect';
 

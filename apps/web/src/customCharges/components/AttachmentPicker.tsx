@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { MAX_ATTACHMENT_BYTES } from '@cmp/contracts/customCharges';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
 import { ATTACHMENT_ACCEPT } from '../utils/chargeForm';
-import { formatFileSize } from '../utils/formatFileSize';
+import { formatFileSize } from '../../platform/files/formatFileSize';
 
 interface AttachmentPickerProps {
   file: File | null;

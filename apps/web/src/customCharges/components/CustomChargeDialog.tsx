@@ -7,8 +7,9 @@ import TextField from '@mui/material/TextField';
 import { CUSTOM_CHARGE_DESCRIPTION_MAX_LENGTH, CUSTOM_CHARGE_NAME_MAX_LENGTH, MAX_ATTACHMENT_BYTES, type CustomChargeInput } from '@cmp/contracts/customCharges';
 import { ApiError } from '../../platform/api/ApiError';
 import { failureText } from '../../platform/api/failureText';
-import { CHECK_MESSAGE_KEYS, EMPTY_CHARGE_FORM, chargeFormSchema, chargeInputOf, newIdempotencyKey, type ChargeFormValues } from '../utils/chargeForm';
-import { formatFileSize } from '../utils/formatFileSize';
+import { CHECK_MESSAGE_KEYS, EMPTY_CHARGE_FORM, chargeFormSchema, chargeInputOf, type ChargeFormValues } from '../utils/chargeForm';
+import { newIdempotencyKey } from '../../platform/api/idempotencyKey';
+import { formatFileSize } from '../../platform/files/formatFileSize';
 import { PricingFormDialog } from '../../pricing/components/PricingFormDialog';
 import { AttachmentPicker } from './AttachmentPicker';
 

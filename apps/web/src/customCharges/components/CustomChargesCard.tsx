@@ -13,9 +13,9 @@ import { CUSTOM_CHARGE_STATUSES, type CustomChargeSortField, type CustomChargeSt
 import { failureText } from '../../platform/api/failureText';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
-import { ListPagination } from '../../users/components/ListPagination';
-import type { SortState } from '../../users/components/SortableHeaderCell';
-import { useDebouncedValue } from '../../users/hooks/useDebouncedValue';
+import { ListPagination } from '../../platform/ui/table/ListPagination';
+import type { SortState } from '../../platform/ui/table/SortableHeaderCell';
+import { useDebouncedValue } from '../../platform/ui/useDebouncedValue';
 import { useCustomCharges } from '../api/customChargeOperations';
 import { useCustomChargeActions } from '../hooks/useCustomChargeActions';
 import { CustomChargeDialog } from './CustomChargeDialog';

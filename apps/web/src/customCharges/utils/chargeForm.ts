@@ -80,9 +80,3 @@ export async function chargeInputOf(values: ChargeFormValues): Promise<CustomCha
     ...(values.File ? { Attachment: await attachmentOf(values.File) } : {}),
   };
 }
-
-/** A key for one "Add charge" dialog; crypto.randomUUID needs a secure context, getRandomValues does not. */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}

@@ -9,7 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import type { AccountImport } from '@cmp/contracts/imports';
 import { failureText } from '../../platform/api/failureText';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
-import { ListPagination } from '../../users/components/ListPagination';
+import { ListPagination } from '../../platform/ui/table/ListPagination';
 import { useImportErrors } from '../api/importsApi';
 import { ImportErrorsTable } from './ImportErrorsTable';
 

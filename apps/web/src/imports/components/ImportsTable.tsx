@@ -11,7 +11,7 @@ import type { AccountImport, IMPORT_SORT_FIELDS } from '@cmp/contracts/imports';
 import { formatDateTime } from '../../platform/dates/formatDateTime';
 import { visuallyHidden } from '../../platform/ui/visuallyHidden';
 import { RowActionButton } from '../../pricing/components/RowActionButton';
-import { SortableHeaderCell, type SortState } from '../../users/components/SortableHeaderCell';
+import { SortableHeaderCell, type SortState } from '../../platform/ui/table/SortableHeaderCell';
 import { ImportStatusChip } from './ImportStatusChip';
 
 export type ImportSortField = (typeof IMPORT_SORT_FIELDS)[number];

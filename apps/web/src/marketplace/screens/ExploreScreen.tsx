@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { failureText } from '../../platform/api/failureText';
-import { useDebouncedValue } from '../../users/hooks/useDebouncedValue';
+import { useDebouncedValue } from '../../platform/ui/useDebouncedValue';
 import { useServiceSearch } from '../api/marketplaceOperations';
 import { ExploreFilters } from '../components/ExploreFilters';
 import { ServiceCard, ServiceCardSkeleton } from '../components/ServiceCard';

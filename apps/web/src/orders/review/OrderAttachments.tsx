@@ -24,7 +24,7 @@ import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
 import { useConfirmDialog } from '../../platform/ui/useConfirmDialog';
 import { ATTACHMENT_ACCEPT } from '../../customCharges/utils/chargeForm';
-import { formatFileSize } from '../../customCharges/utils/formatFileSize';
+import { formatFileSize } from '../../platform/files/formatFileSize';
 import { addOrderAttachment, deleteOrderAttachment, downloadOrderAttachment, orderAttachmentsQueryKey, useOrderAttachments } from '../api/orderAttachmentsApi';
 
 interface OrderAttachmentsProps {

@@ -14,7 +14,7 @@ import { formatDateTime } from '../../platform/dates/formatDateTime';
 import { formatMoney } from '../../platform/money/formatMoney';
 import { visuallyHidden } from '../../platform/ui/visuallyHidden';
 import { RowActionButton } from '../../pricing/components/RowActionButton';
-import { SortableHeaderCell, type SortState } from '../../users/components/SortableHeaderCell';
+import { SortableHeaderCell, type SortState } from '../../platform/ui/table/SortableHeaderCell';
 import { OrderStatusChip, useSubscriptionStatusText } from './OrderStatusChip';
 import { amountSx } from './orderFormat';
 import { orderKindText } from './orderKindText';

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Order } from '@cmp/contracts/orders';
 import { ApiError } from '../../platform/api/ApiError';
 import { failureText } from '../../platform/api/failureText';
-import { newIdempotencyKey } from '../../customCharges/utils/chargeForm';
+import { newIdempotencyKey } from '../../platform/api/idempotencyKey';
 import { decideOrder, ordersQueryKey, type OrderAction } from '../api/ordersApi';
 import { OrderDecisionDialog } from './OrderDecisionDialog';
 

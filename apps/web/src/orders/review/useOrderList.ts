@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { OrderApprovalStatus } from '@cmp/contracts/orders';
-import type { SortState } from '../../users/components/SortableHeaderCell';
-import { useDebouncedValue } from '../../users/hooks/useDebouncedValue';
+import type { SortState } from '../../platform/ui/table/SortableHeaderCell';
+import { useDebouncedValue } from '../../platform/ui/useDebouncedValue';
 import { useOrders, type GetOrdersRequest } from '../api/ordersApi';
 import type { OrderSortField } from './OrdersTable';
 

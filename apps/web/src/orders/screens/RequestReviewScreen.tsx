@@ -13,7 +13,7 @@ import type { Order } from '@cmp/contracts/orders';
 import { failureText } from '../../platform/api/failureText';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
-import { ListPagination } from '../../users/components/ListPagination';
+import { ListPagination } from '../../platform/ui/table/ListPagination';
 import { OrderDetailsDialog } from '../review/OrderDetailsDialog';
 import { OrderFilters } from '../review/OrderFilters';
 import { OrdersTable } from '../review/OrdersTable';

@@ -7,8 +7,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { failureText } from '../../platform/api/failureText';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
-import { ListPagination } from '../../users/components/ListPagination';
-import { useDebouncedValue } from '../../users/hooks/useDebouncedValue';
+import { ListPagination } from '../../platform/ui/table/ListPagination';
+import { useDebouncedValue } from '../../platform/ui/useDebouncedValue';
 import { useAvailableServices, type AvailableServicesPage } from '../api/orderWizardApi';
 import { AvailableServicesTable, type ServiceTableAction } from './AvailableServicesTable';
 

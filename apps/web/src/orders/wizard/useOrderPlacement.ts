@@ -4,7 +4,7 @@ import type { Order, OrderPreview, OrderRequest } from '@cmp/contracts/orders';
 import { ApiError } from '../../platform/api/ApiError';
 import { failureText } from '../../platform/api/failureText';
 import { formatMoney } from '../../platform/money/formatMoney';
-import { newIdempotencyKey } from '../../customCharges/utils/chargeForm';
+import { newIdempotencyKey } from '../../platform/api/idempotencyKey';
 import { placeOrder, previewOrder } from '../api/orderWizardApi';
 
 /** An overview on screen: the request it priced and the Idempotency-Key of its "Place order". */

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { PRICED_ITEM_SORT_FIELDS, type PricedItem } from '@cmp/contracts/pricing';
 import { formatDecimal, formatMoney } from '../../platform/money/formatMoney';
 import { visuallyHidden } from '../../platform/ui/visuallyHidden';
-import { SortableHeaderCell, type SortState } from '../../users/components/SortableHeaderCell';
+import { SortableHeaderCell, type SortState } from '../../platform/ui/table/SortableHeaderCell';
 import { SalesPriceCell } from '../grid/SalesPriceCell';
 import type { PendingPrices } from '../grid/manualPrice';
 import { PriceExplanation } from './PriceExplanation';

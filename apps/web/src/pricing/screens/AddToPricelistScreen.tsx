@@ -18,7 +18,7 @@ import { showMessage } from '../../platform/messages/messageStore';
 import { useSessionUser } from '../../platform/session/currentUser';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
-import { ListPagination } from '../../users/components/ListPagination';
+import { ListPagination } from '../../platform/ui/table/ListPagination';
 import { addServicesToPricelist, useMarketplaceServices } from '../addToPricelist/addToPricelistApi';
 import { AvailableServicesTable } from '../addToPricelist/AvailableServicesTable';
 import { PRICELISTS_QUERY_KEY, usePricelists } from '../api/pricelistOperations';

@@ -20,9 +20,9 @@ import {
 import { failureText } from '../../platform/api/failureText';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { useConfirmDialog } from '../../platform/ui/useConfirmDialog';
-import { ListPagination } from '../../users/components/ListPagination';
-import type { SortState } from '../../users/components/SortableHeaderCell';
-import { useDebouncedValue } from '../../users/hooks/useDebouncedValue';
+import { ListPagination } from '../../platform/ui/table/ListPagination';
+import type { SortState } from '../../platform/ui/table/SortableHeaderCell';
+import { useDebouncedValue } from '../../platform/ui/useDebouncedValue';
 import { provisioningQueryKey, runProvisioningAction, useProvisioningRequests } from '../api/provisioningOperations';
 import { ProvisioningTable } from './ProvisioningTable';
 

@@ -11,7 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ProvisioningActionResult, ProvisioningOrderStatus, ProvisioningRequest, ProvisioningSortField } from '@cmp/contracts/provisioning';
 import { formatDateTime } from '../../platform/dates/formatDateTime';
-import { SortableHeaderCell, type SortState } from '../../users/components/SortableHeaderCell';
+import { SortableHeaderCell, type SortState } from '../../platform/ui/table/SortableHeaderCell';
 
 interface ProvisioningTableProps {
   requests: ProvisioningRequest[];

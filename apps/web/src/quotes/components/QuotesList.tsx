@@ -18,7 +18,7 @@ import { failureText } from '../../platform/api/failureText';
 import { useSessionUser } from '../../platform/session/currentUser';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
-import { ListPagination } from '../../users/components/ListPagination';
+import { ListPagination } from '../../platform/ui/table/ListPagination';
 import { quotesQueryKey } from '../api/quotesApi';
 import { QUOTE_PAGE_SIZES, useQuoteList, type QuoteStatusFilter } from '../hooks/useQuoteList';
 import { useQuoteActions } from '../hooks/useQuoteActions';

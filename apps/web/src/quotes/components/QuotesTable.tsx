@@ -13,7 +13,7 @@ import { formatDateTime } from '../../platform/dates/formatDateTime';
 import { formatMoney } from '../../platform/money/formatMoney';
 import { visuallyHidden } from '../../platform/ui/visuallyHidden';
 import { RowActionButton } from '../../pricing/components/RowActionButton';
-import { SortableHeaderCell, type SortState } from '../../users/components/SortableHeaderCell';
+import { SortableHeaderCell, type SortState } from '../../platform/ui/table/SortableHeaderCell';
 import { amountSx } from '../../orders/review/orderFormat';
 import { QuoteStatusChip } from './QuoteStatusChip';
 import { formatQuoteDay } from './formatQuoteDay';

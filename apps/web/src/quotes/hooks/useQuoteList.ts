@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { GetQuotesRequest, QuoteScope, QuoteSortField, QuoteStatus } from '@cmp/contracts/salesQuotes';
-import type { SortState } from '../../users/components/SortableHeaderCell';
-import { useDebouncedValue } from '../../users/hooks/useDebouncedValue';
+import type { SortState } from '../../platform/ui/table/SortableHeaderCell';
+import { useDebouncedValue } from '../../platform/ui/useDebouncedValue';
 import { useQuotes } from '../api/quotesApi';
 
 export const QUOTE_PAGE_SIZES = [10, 25, 50, 100];

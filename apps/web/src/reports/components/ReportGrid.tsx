@@ -6,7 +6,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { ReportResult } from '@cmp/contracts/reporting';
-import { SortableHeaderCell, type SortState } from '../../users/components/SortableHeaderCell';
+import { SortableHeaderCell, type SortState } from '../../platform/ui/table/SortableHeaderCell';
 import { formatCell, isNumeric } from './formatCell';
 
 interface ReportGridProps {

@@ -1,17 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import type { CapabilitySet } from '@cmp/contracts/roles';
-import { SortableHeaderCell } from '../../users/components/SortableHeaderCell';
-import { useClientSort } from '../hooks/useClientSort';
-
-type SetSortField = 'name' | 'template' | 'owner' | 'count';
+import { DataTable, type DataColumn } from '../../platform/ui/table/DataTable';
 
 export interface CapabilitySetActions {
   edit?: (set: CapabilitySet) => void;
@@ -19,69 +10,55 @@ export interface CapabilitySetActions {
   remove?: (set: CapabilitySet) => void;
 }
 
-const setSortValue = (set: CapabilitySet, field: SetSortField) =>
-  field === 'count' ? set.Capabilities.length : field === 'template' ? Number(set.IsTemplate) : field === 'owner' ? set.OwnerDisplayName : set.Name;
+const nameIdOf = (set: CapabilitySet) => `capability-set-${set.CapabilitySetId}-name`;
 
 /** The organisation's own capability sets and the templates of the owners above, offered to copy. */
 export function CapabilitySetsTable({ sets, labelledBy, actions }: { sets: CapabilitySet[]; labelledBy: string; actions: CapabilitySetActions }) {
   const { t } = useTranslation();
-  const { sort, setSort, sorted } = useClientSort<CapabilitySet, SetSortField>(sets, setSortValue, 'name');
+
+  const columns: DataColumn<CapabilitySet>[] = [
+    { id: 'name', header: t('roles.column_name'), sortValue: (set) => set.Name, cellSx: { fontWeight: 500 }, cell: (set) => <span id={nameIdOf(set)}>{set.Name}</span> },
+    { id: 'template', header: t('roles.column_template'), sortValue: (set) => Number(set.IsTemplate), cell: (set) => (set.IsTemplate ? t('roles.yes') : t('roles.no')) },
+    { id: 'owner', header: t('roles.column_owner'), sortValue: (set) => set.OwnerDisplayName, cell: (set) => (set.IsOwn ? t('roles.owner_own') : set.OwnerDisplayName) },
+    { id: 'count', header: t('roles.column_capability_count'), sortValue: (set) => set.Capabilities.length, align: 'right', isHideable: true, cell: (set) => set.Capabilities.length },
+    {
+      id: 'actions',
+      header: t('roles.column_actions'),
+      cell: (set) => {
+        const nameId = nameIdOf(set);
+        return (
+          <Stack direction="row" spacing={1}>
+            {set.IsOwn && actions.edit && (
+              <Button size="small" aria-describedby={nameId} onClick={() => actions.edit?.(set)}>
+                {t('roles.edit')}
+              </Button>
+            )}
+            {!set.IsOwn && actions.copy && (
+              <Button size="small" aria-describedby={nameId} onClick={() => actions.copy?.(set)}>
+                {t('common.copy')}
+              </Button>
+            )}
+            {set.IsOwn && actions.remove && (
+              <Button size="small" color="error" aria-describedby={nameId} onClick={() => actions.remove?.(set)}>
+                {t('roles.delete')}
+              </Button>
+            )}
+          </Stack>
+        );
+      },
+    },
+  ];
 
   return (
-    <TableContainer>
-      <Table size="small" aria-labelledby={labelledBy}>
-        <TableHead>
-          <TableRow>
-            <SortableHeaderCell field="name" sort={sort} onSort={setSort}>
-              {t('roles.column_name')}
-            </SortableHeaderCell>
-            <SortableHeaderCell field="template" sort={sort} onSort={setSort}>
-              {t('roles.column_template')}
-            </SortableHeaderCell>
-            <SortableHeaderCell field="owner" sort={sort} onSort={setSort}>
-              {t('roles.column_owner')}
-            </SortableHeaderCell>
-            <SortableHeaderCell field="count" sort={sort} onSort={setSort} align="right">
-              {t('roles.column_capability_count')}
-            </SortableHeaderCell>
-            <TableCell>{t('roles.column_actions')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {sorted.map((set) => {
-            const nameId = `capability-set-${set.CapabilitySetId}-name`;
-            return (
-              <TableRow key={set.CapabilitySetId}>
-                <TableCell id={nameId} sx={{ fontWeight: 500 }}>
-                  {set.Name}
-                </TableCell>
-                <TableCell>{set.IsTemplate ? t('roles.yes') : t('roles.no')}</TableCell>
-                <TableCell>{set.IsOwn ? t('roles.owner_own') : set.OwnerDisplayName}</TableCell>
-                <TableCell align="right">{set.Capabilities.length}</TableCell>
-                <TableCell>
-                  <Stack direction="row" spacing={1}>
-                    {set.IsOwn && actions.edit && (
-                      <Button size="small" aria-describedby={nameId} onClick={() => actions.edit?.(set)}>
-                        {t('roles.edit')}
-                      </Button>
-                    )}
-                    {!set.IsOwn && actions.copy && (
-                      <Button size="small" aria-describedby={nameId} onClick={() => actions.copy?.(set)}>
-                        {t('common.copy')}
-                      </Button>
-                    )}
-                    {set.IsOwn && actions.remove && (
-                      <Button size="small" color="error" aria-describedby={nameId} onClick={() => actions.remove?.(set)}>
-                        {t('roles.delete')}
-                      </Button>
-                    )}
-                  </Stack>
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <DataTable
+      tableId="capability-sets"
+      rows={sets}
+      columns={columns}
+      rowKey={(set) => set.CapabilitySetId}
+      labelledBy={labelledBy}
+      initialSort={{ sortBy: 'name', sortDirection: 'asc' }}
+      pageSizes={false}
+      empty={t('roles.no_sets')}
+    />
   );
 }

@@ -22,7 +22,7 @@ import { failureText } from '../../platform/api/failureText';
 import { showMessage } from '../../platform/messages/messageStore';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { useConfirmDialog } from '../../platform/ui/useConfirmDialog';
-import { useDebouncedValue } from '../../users/hooks/useDebouncedValue';
+import { useDebouncedValue } from '../../platform/ui/useDebouncedValue';
 import { assignRoleUsers, removeRoleUsers, rolesQueryKey, roleUsersQueryKey, useOrganisationUsers, useRoleUsers } from '../api/roleOperations';
 
 interface RoleHoldersDialogProps {

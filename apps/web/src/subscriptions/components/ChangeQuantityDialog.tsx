@@ -15,7 +15,7 @@ import type { ChangeSubscriptionQuantityResponse, Subscription } from '@cmp/cont
 import { failureText } from '../../platform/api/failureText';
 import { formatDateTime } from '../../platform/dates/formatDateTime';
 import { formatMoney } from '../../platform/money/formatMoney';
-import { useDebouncedValue } from '../../users/hooks/useDebouncedValue';
+import { useDebouncedValue } from '../../platform/ui/useDebouncedValue';
 import { changeQuantity, previewQuantityChange } from '../api/subscriptionsApi';
 import { ChangeCreditAlert } from './ChangeCreditAlert';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { UpgradeRequest, UpgradeResult } from '@cmp/contracts/upgrades';
 import { ApiError } from '../../platform/api/ApiError';
 import { failureText } from '../../platform/api/failureText';
-import { newIdempotencyKey } from '../../customCharges/utils/chargeForm';
+import { newIdempotencyKey } from '../../platform/api/idempotencyKey';
 import { previewUpgrade, upgradeSubscription } from '../api/upgradeApi';
 
 /** An overview on screen: the request it previewed and the Idempotency-Key of its confirm button. */

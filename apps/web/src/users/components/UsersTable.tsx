@@ -8,7 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { UserListItem, UserSortField } from '@cmp/contracts/users';
 import { formatDateTime } from '../../platform/dates/formatDateTime';
-import { SortableHeaderCell, type SortState } from './SortableHeaderCell';
+import { SortableHeaderCell, type SortState } from '../../platform/ui/table/SortableHeaderCell';
 import { UserActionsMenu, type UserAction } from './UserActionsMenu';
 
 interface UsersTableProps {

@@ -18,12 +18,12 @@ import { useSessionUser } from '../../platform/session/currentUser';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
 import { exportUsers, useUsers } from '../api/userOperations';
-import { ListPagination } from '../components/ListPagination';
-import type { SortState } from '../components/SortableHeaderCell';
+import { ListPagination } from '../../platform/ui/table/ListPagination';
+import type { SortState } from '../../platform/ui/table/SortableHeaderCell';
 import { UserFilters } from '../components/UserFilters';
 import { UsersTable } from '../components/UsersTable';
 import { USER_RULES } from '../constants/userRules';
-import { useDebouncedValue } from '../hooks/useDebouncedValue';
+import { useDebouncedValue } from '../../platform/ui/useDebouncedValue';
 import { useUserActions } from '../hooks/useUserActions';
 
 /** /account/{accountId}/users: the users of a company, department or reseller (accounts issue "Users and logs"). */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ACCOUNT_SEARCH_MIN_LENGTH } from '@cmp/contracts/search';
-import { useDebouncedValue } from '../../../users/hooks/useDebouncedValue';
+import { useDebouncedValue } from '../../../platform/ui/useDebouncedValue';
 import { findAccounts } from '../api/findAccounts';
 
 /**

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useDebouncedValue } from '../../../users/hooks/useDebouncedValue';
+import { useDebouncedValue } from '../../../platform/ui/useDebouncedValue';
 import { getPossibleParents } from '../api/moveOperations';
 
 export const POSSIBLE_PARENTS_PAGE_SIZE = 25;
