@@ -3,14 +3,9 @@ import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { DataCheckFinding, DataCheckResult } from '@cmp/contracts/dataChecks';
+import { DataTable, type DataColumn } from '../../platform/ui/table/DataTable';
 import { ConsoleQueryCard } from './ConsoleQueryCard';
 import { useDataChecks } from '../api/adminConsoleOperations';
 
@@ -66,32 +61,27 @@ function FindingsTable({ findings, labelledBy }: { findings: DataCheckFinding[];
   const { t } = useTranslation();
   const reference = (finding: DataCheckFinding) =>
     finding.InvoiceId !== null ? t('data_checks.invoice_ref', { id: finding.InvoiceId }) : finding.OrderId !== null ? t('data_checks.order_ref', { id: finding.OrderId }) : '—';
+  const columns: DataColumn<DataCheckFinding>[] = [
+    { id: 'RecordId', header: t('data_checks.column_record'), sortValue: (finding) => finding.RecordId, isRowHeader: true, cell: (finding) => finding.RecordId },
+    {
+      id: 'Account',
+      header: t('data_checks.column_account'),
+      sortValue: (finding) => finding.AccountName ?? finding.AccountId,
+      cell: (finding) => finding.AccountName ?? (finding.AccountId === null ? '—' : String(finding.AccountId)),
+    },
+    { id: 'Product', header: t('data_checks.column_product'), sortValue: (finding) => finding.ProductName, cell: (finding) => finding.ProductName ?? '—' },
+    { id: 'Reference', header: t('data_checks.column_reference'), cell: reference },
+    { id: 'Status', header: t('data_checks.column_status'), cell: (finding) => finding.Status },
+  ];
   return (
-    <TableContainer>
-      <Table size="small" aria-labelledby={labelledBy}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('data_checks.column_record')}</TableCell>
-            <TableCell>{t('data_checks.column_account')}</TableCell>
-            <TableCell>{t('data_checks.column_product')}</TableCell>
-            <TableCell>{t('data_checks.column_reference')}</TableCell>
-            <TableCell>{t('data_checks.column_status')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {findings.map((finding) => (
-            <TableRow key={finding.RecordId}>
-              <TableCell component="th" scope="row">
-                {finding.RecordId}
-              </TableCell>
-              <TableCell>{finding.AccountName ?? (finding.AccountId === null ? '—' : String(finding.AccountId))}</TableCell>
-              <TableCell>{finding.ProductName ?? '—'}</TableCell>
-              <TableCell>{reference(finding)}</TableCell>
-              <TableCell>{finding.Status}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <DataTable
+      tableId="admin-console-data-check-findings"
+      rows={findings}
+      columns={columns}
+      rowKey={(finding) => finding.RecordId}
+      labelledBy={labelledBy}
+      pageSizes={false}
+      empty={t('data_checks.none')}
+    />
   );
 }

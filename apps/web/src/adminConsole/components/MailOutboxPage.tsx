@@ -3,19 +3,14 @@ import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { OUTBOX_MAIL_STATUSES, type OutboxMail, type OutboxMailStatus, type OutboxSortField } from '@cmp/contracts/adminConsole';
 import { formatDateTime } from '../../platform/dates/formatDateTime';
 import { ConsoleQueryCard } from './ConsoleQueryCard';
-import { ListPagination } from '../../platform/ui/table/ListPagination';
-import { SortableHeaderCell, type SortState } from '../../platform/ui/table/SortableHeaderCell';
+import { DataTable, type DataColumn, type ServerPaging } from '../../platform/ui/table/DataTable';
+import { PAGE_SIZES } from '../../platform/ui/table/ListPagination';
+import type { SortState } from '../../platform/ui/table/SortableHeaderCell';
 import { useOutboxMails } from '../api/adminConsoleOperations';
 import { useResendMail } from '../hooks/useResendMail';
 import { OutboxMailDialog } from './OutboxMailDialog';
@@ -72,16 +67,23 @@ export function MailOutboxPage() {
             <OutboxTable
               mails={answer.Mails}
               labelledBy={headingId}
-              sort={sort}
-              onSort={(next) => {
-                setSort(next);
-                setPage(0);
+              paging={{
+                total: answer.Total,
+                page,
+                pageSize,
+                sort,
+                pageSizes: PAGE_SIZES,
+                onSort: (next) => {
+                  setSort(next);
+                  setPage(0);
+                },
+                onPageChange: setPage,
+                onPageSizeChange: (next) => (setPageSize(next), setPage(0)),
               }}
               canResend={answer.IsDeliveryConfigured}
               onOpen={setOpenMailId}
             />
           )}
-          <ListPagination total={answer.Total} page={page} pageSize={pageSize} onPageChange={setPage} onPageSizeChange={(next) => (setPageSize(next), setPage(0))} />
           {openMailId !== undefined && <OutboxMailDialog mailId={openMailId} canResend={answer.IsDeliveryConfigured} onClose={() => setOpenMailId(undefined)} />}
         </>
       )}
@@ -92,67 +94,60 @@ export function MailOutboxPage() {
 interface OutboxTableProps {
   mails: OutboxMail[];
   labelledBy: string;
-  sort: SortState<OutboxSortField>;
-  onSort: (sort: SortState<OutboxSortField>) => void;
+  /** The server sorts and pages the outbox. */
+  paging: ServerPaging<OutboxSortField>;
   canResend: boolean;
   onOpen: (mailId: number) => void;
 }
 
-function OutboxTable({ mails, labelledBy, sort, onSort, canResend, onOpen }: OutboxTableProps) {
+function OutboxTable({ mails, labelledBy, paging, canResend, onOpen }: OutboxTableProps) {
   const { t, i18n } = useTranslation();
   const { mayAct, resend } = useResendMail();
+  const columns: DataColumn<OutboxMail>[] = [
+    { id: 'CreatedAt', header: t('admin_console.column_created'), sortable: true, cellSx: { whiteSpace: 'nowrap' }, cell: (mail) => formatDateTime(mail.CreatedAt, i18n.language) },
+    { id: 'Recipient', header: t('admin_console.column_recipient'), sortable: true, cellSx: { wordBreak: 'break-all' }, cell: (mail) => mail.Recipient },
+    { id: 'Subject', header: t('admin_console.column_subject'), sortable: true, isRowHeader: true, cell: (mail) => mail.Subject },
+    {
+      id: 'Status',
+      header: t('admin_console.column_status'),
+      sortable: true,
+      cell: (mail) => (
+        <>
+          {t(`admin_console.mail_status.${mail.Status}`)}
+          {mail.Error && (
+            <Typography variant="body2" color="error" sx={{ wordBreak: 'break-word' }}>
+              {mail.Error}
+            </Typography>
+          )}
+        </>
+      ),
+    },
+    {
+      id: 'actions',
+      header: t('admin_console.column_actions'),
+      cell: (mail) => (
+        <Stack direction="row" spacing={1}>
+          <Button size="small" onClick={() => onOpen(mail.MailId)} aria-label={t('admin_console.read_mail', { subject: mail.Subject, recipient: mail.Recipient })}>
+            {t('admin_console.read')}
+          </Button>
+          {mail.Status === 'Failed' && mayAct && canResend && (
+            <Button size="small" onClick={() => void resend(mail).catch(() => undefined)} aria-label={t('admin_console.resend_mail', { subject: mail.Subject, recipient: mail.Recipient })}>
+              {t('admin_console.resend')}
+            </Button>
+          )}
+        </Stack>
+      ),
+    },
+  ];
   return (
-    <TableContainer>
-      <Table size="small" aria-labelledby={labelledBy}>
-        <TableHead>
-          <TableRow>
-            <SortableHeaderCell field="CreatedAt" sort={sort} onSort={onSort}>
-              {t('admin_console.column_created')}
-            </SortableHeaderCell>
-            <SortableHeaderCell field="Recipient" sort={sort} onSort={onSort}>
-              {t('admin_console.column_recipient')}
-            </SortableHeaderCell>
-            <SortableHeaderCell field="Subject" sort={sort} onSort={onSort}>
-              {t('admin_console.column_subject')}
-            </SortableHeaderCell>
-            <SortableHeaderCell field="Status" sort={sort} onSort={onSort}>
-              {t('admin_console.column_status')}
-            </SortableHeaderCell>
-            <TableCell>{t('admin_console.column_actions')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {mails.map((mail) => (
-            <TableRow key={mail.MailId}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(mail.CreatedAt, i18n.language)}</TableCell>
-              <TableCell sx={{ wordBreak: 'break-all' }}>{mail.Recipient}</TableCell>
-              <TableCell component="th" scope="row">
-                {mail.Subject}
-              </TableCell>
-              <TableCell>
-                {t(`admin_console.mail_status.${mail.Status}`)}
-                {mail.Error && (
-                  <Typography variant="body2" color="error" sx={{ wordBreak: 'break-word' }}>
-                    {mail.Error}
-                  </Typography>
-                )}
-              </TableCell>
-              <TableCell>
-                <Stack direction="row" spacing={1}>
-                  <Button size="small" onClick={() => onOpen(mail.MailId)} aria-label={t('admin_console.read_mail', { subject: mail.Subject, recipient: mail.Recipient })}>
-                    {t('admin_console.read')}
-                  </Button>
-                  {mail.Status === 'Failed' && mayAct && canResend && (
-                    <Button size="small" onClick={() => void resend(mail).catch(() => undefined)} aria-label={t('admin_console.resend_mail', { subject: mail.Subject, recipient: mail.Recipient })}>
-                      {t('admin_console.resend')}
-                    </Button>
-                  )}
-                </Stack>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <DataTable
+      tableId="admin-console-mail-outbox"
+      rows={mails}
+      columns={columns}
+      rowKey={(mail) => mail.MailId}
+      labelledBy={labelledBy}
+      server={paging}
+      empty={t('admin_console.outbox_empty')}
+    />
   );
 }

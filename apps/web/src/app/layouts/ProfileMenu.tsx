@@ -14,7 +14,8 @@ import { signOut } from '../../auth/api/signOut';
 import { unimpersonate } from '../../auth/api/unimpersonate';
 import { userDisplayName } from '../../platform/session/accountViewValue';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
-import { LOGIN_PATH, ROUTE_RULES } from '../routes/routeTable';
+import { LOGIN_PATH } from '../routes/routeTable';
+import { ROUTE_RULES } from '../../platform/navigation/routeRules';
 
 /** spec §2 Profile menu: the user's name linking to the account, Notifications, Change password, Security settings, Unimpersonate, Sign out. */
 export function ProfileMenu({ user }: { user: SessionUser }) {

@@ -1,6 +1,6 @@
 import { ACCOUNT_CAPABILITY, canHoldAccountType, type AccountType } from '@cmp/contracts/accountTypes';
 import { isAllowed, requirement, type Capability, type SecurityRule } from '@cmp/contracts/capabilities';
-import { ROUTE_RULES } from '../routes/routeTable';
+import { ROUTE_RULES } from '../../platform/navigation/routeRules';
 
 export interface NavigationLink {
   labelKey: string;

@@ -1,37 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { requirement, type SecurityRule } from '@cmp/contracts/capabilities';
+import { requirement } from '@cmp/contracts/capabilities';
 import { DASHBOARD_PATH } from '../../platform/navigation/appPaths';
+import { ROUTE_RULES } from '../../platform/navigation/routeRules';
 import type { AppRouteDefinition } from './AppRouteDefinition';
 
 export { DASHBOARD_PATH, LOGIN_PATH, SETUP_MFA_PATH } from '../../platform/navigation/appPaths';
 
-// Route rules of spec §2 and, for the legacy area, the rule of the menu item leading there (spec §6:
-// "a menu item is hidden and a route blocked without its permission").
-const read = (objectType: Parameters<typeof requirement>[0]) => requirement(objectType, ['Read']);
-const create = (objectType: Parameters<typeof requirement>[0]) => requirement(objectType, ['Create']);
-export const ROUTE_RULES = {
-  administrative: read('ADMINISTRATIVE'),
-  myImports: read('MY_IMPORTS'),
-  marketplace: read('MARKETPLACE'),
-  myServices: read('MY_SERVICES'),
-  vendorProfile: read('PRODUCT_OWNER_PROFILE'),
-  myQuotes: read('QUOTATION_TOOL'),
-  customerQuotes: requirement('QUOTATION_TOOL', ['Read'], 'HIERARCHY'),
-  salesQuotes: read('SALESQUOTE'),
-  provisioning: { any: [read('FAILED_PROVISIONING'), read('FAILED_PROVISIONING_OWNED')] },
-  myOrders: read('CREDIT_CHECK_COMPANY_ORDERS'),
-  requestReview: read('CREDIT_CHECK_ORDER_MANAGEMENT'),
-  reporting: read('REPORTING'),
-  customLandingPage: create('CUSTOM_LANDING_PAGE'),
-  notifications: read('NOTIFICATIONS'),
-  // spec §6 "New menu needs Create on …"; import needs Create on any of user, product or company account.
-  createService: create('PRODUCT_ACCOUNT'),
-  createUser: create('USER_ACCOUNT'),
-  createDepartment: create('DEPARTMENT_ACCOUNT'),
-  createCompany: create('COMPANY_ACCOUNT'),
-  createReseller: create('RESELLER_ACCOUNT'),
-  importAccounts: { any: [create('USER_ACCOUNT'), create('PRODUCT_ACCOUNT'), create('COMPANY_ACCOUNT')] },
-} satisfies Record<string, SecurityRule>;
 
 // Every screen is its own chunk, loaded when its route is first visited (entry budget).
 const loginScreen = () => import('../../auth/screens/LoginScreen').then((module) => module.LoginScreen);
@@ -114,8 +88,8 @@ export const ROUTE_TABLE: AppRouteDefinition[] = [
   { path: 'account/:accountId/service-info', layout: 'full', titleKey: 'routes.service_info', screen: subscriptionInfoScreen },
   { path: 'account/:accountId/security', layout: 'full', titleKey: 'routes.security', screen: accountSecurityScreen },
   { path: 'account/:accountId/user-security', layout: 'full', titleKey: 'routes.user_security', screen: userSecurityScreen },
-  { path: 'account/:accountId/support-details', layout: 'full', rule: create('SUPPORT_CONTACT_DETAILS'), titleKey: 'support.details_title', screen: () => import('../../support/screens/SupportDetailsScreen').then((module) => module.SupportDetailsScreen) },
-  { path: 'account/:accountId/knowledge-base', layout: 'full', rule: create('WIKI'), titleKey: 'knowledge_base.title', screen: () => import('../../knowledgeBase/screens/KnowledgeBaseScreen').then((module) => module.KnowledgeBaseScreen) },
+  { path: 'account/:accountId/support-details', layout: 'full', rule: requirement('SUPPORT_CONTACT_DETAILS', ['Create']), titleKey: 'support.details_title', screen: () => import('../../support/screens/SupportDetailsScreen').then((module) => module.SupportDetailsScreen) },
+  { path: 'account/:accountId/knowledge-base', layout: 'full', rule: requirement('WIKI', ['Create']), titleKey: 'knowledge_base.title', screen: () => import('../../knowledgeBase/screens/KnowledgeBaseScreen').then((module) => module.KnowledgeBaseScreen) },
   { path: 'upgrade-subscription/:accountId', layout: 'full', titleKey: 'routes.upgrade_subscription', screen: upgradeSubscriptionScreen },
   { path: 'add-to-pricelist', layout: 'full', rule: ROUTE_RULES.marketplace, titleKey: 'routes.add_to_pricelist', screen: addToPricelistScreen },
   { path: 'terminate', layout: 'full', titleKey: 'routes.terminate', screen: terminateScreen },

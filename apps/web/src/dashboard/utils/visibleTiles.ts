@@ -1,6 +1,6 @@
 import { isAllowed, type Capability, type SecurityRule } from '@cmp/contracts/capabilities';
 import type { LandingPageTile } from '@cmp/contracts/landingPage';
-import { ROUTE_RULES } from '../../app/routes/routeTable';
+import { ROUTE_RULES } from '../../platform/navigation/routeRules';
 
 /**
  * What each tile needs, as the server operation behind it checks (issue 15): a layout only orders

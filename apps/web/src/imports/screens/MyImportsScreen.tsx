@@ -18,7 +18,6 @@ import { useSessionUser } from '../../platform/session/currentUser';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
 import { useConfirmDialog } from '../../platform/ui/useConfirmDialog';
-import { ListPagination } from '../../platform/ui/table/ListPagination';
 import type { SortState } from '../../platform/ui/table/SortableHeaderCell';
 import { useImportChanges, useImports } from '../api/importsApi';
 import { ImportErrorsDialog } from '../components/ImportErrorsDialog';
@@ -111,18 +110,33 @@ export function MyImportsScreen() {
         {query.isPending && <LoadingIndicator />}
         {query.isError && <Alert severity="error">{failureText(query.error)}</Alert>}
         {data && (
-          <>
-            {data.Imports.length === 0 ? (
+          <ImportsTable
+            imports={data.Imports}
+            labelledBy={headingId}
+            server={{
+              total: data.Total,
+              page,
+              pageSize,
+              pageSizes: PAGE_SIZES,
+              sort,
+              onSort: (next) => {
+                setSort(next);
+                setPage(0);
+              },
+              onPageChange: setPage,
+              onPageSizeChange: (size) => {
+                setPageSize(size);
+                setPage(0);
+              },
+            }}
+            empty={
               <Typography role="status" sx={{ py: 3 }}>
                 {isFiltered ? t('imports.none_matching') : t('imports.none')}
               </Typography>
-            ) : (
-              <ImportsTable imports={data.Imports} labelledBy={headingId} sort={sort} onSort={(next) => { setSort(next); setPage(0); }} onShowErrors={setErrorsOf} onCancel={canImport ? cancelImport : undefined} />
-            )}
-            {data.Total > 0 && (
-              <ListPagination total={data.Total} page={page} pageSize={pageSize} pageSizes={PAGE_SIZES} onPageChange={setPage} onPageSizeChange={(size) => { setPageSize(size); setPage(0); }} />
-            )}
-          </>
+            }
+            onShowErrors={setErrorsOf}
+            onCancel={canImport ? cancelImport : undefined}
+          />
         )}
       </Paper>
       {errorsOf && <ImportErrorsDialog item={errorsOf} onClose={() => setErrorsOf(undefined)} />}

@@ -18,7 +18,6 @@ import { failureText } from '../../platform/api/failureText';
 import { useSessionUser } from '../../platform/session/currentUser';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
-import { ListPagination } from '../../platform/ui/table/ListPagination';
 import { quotesQueryKey } from '../api/quotesApi';
 import { QUOTE_PAGE_SIZES, useQuoteList, type QuoteStatusFilter } from '../hooks/useQuoteList';
 import { useQuoteActions } from '../hooks/useQuoteActions';
@@ -95,32 +94,25 @@ export function QuotesList({ scope, titleKey, introKey }: QuotesListProps) {
         {query.isPending && <LoadingIndicator />}
         {query.isError && <Alert severity="error">{failureText(query.error)}</Alert>}
         {data && (
-          <>
-            {data.Quotes.length === 0 ? (
+          <QuotesTable
+            quotes={data.Quotes}
+            labelledBy={headingId}
+            server={{ total: data.Total, page: list.page, pageSize: list.pageSize, pageSizes: QUOTE_PAGE_SIZES, sort: list.sort, onSort: list.setSort, onPageChange: list.setPage, onPageSizeChange: list.setPageSize }}
+            empty={
               <Typography role="status" sx={{ py: 3 }}>
                 {list.isFiltered ? t('quotes.none_matching') : t('quotes.none')}
               </Typography>
-            ) : (
-              <QuotesTable
-                quotes={data.Quotes}
-                labelledBy={headingId}
-                sort={list.sort}
-                onSort={list.setSort}
-                actions={{
-                  onDetails: (quote) => setDetailsId(quote.QuoteId),
-                  canEdit: (quote) => canCreate && isSellerSide(quote) && quote.Status === 'Draft',
-                  canCopy: (quote) => canCreate && isSellerSide(quote),
-                  canDelete: (quote) => canDelete && isSellerSide(quote) && DELETABLE_QUOTE_STATUSES.includes(quote.Status),
-                  onEdit: (quote) => void loadDetail(quote).then((detail) => setEditing({ quote: detail })),
-                  onCopy: (quote) => void loadDetail(quote).then((detail) => actions.copy(detail)),
-                  onDelete: (quote) => void actions.remove(quote),
-                }}
-              />
-            )}
-            {data.Total > 0 && (
-              <ListPagination total={data.Total} page={list.page} pageSize={list.pageSize} pageSizes={QUOTE_PAGE_SIZES} onPageChange={list.setPage} onPageSizeChange={list.setPageSize} />
-            )}
-          </>
+            }
+            actions={{
+              onDetails: (quote) => setDetailsId(quote.QuoteId),
+              canEdit: (quote) => canCreate && isSellerSide(quote) && quote.Status === 'Draft',
+              canCopy: (quote) => canCreate && isSellerSide(quote),
+              canDelete: (quote) => canDelete && isSellerSide(quote) && DELETABLE_QUOTE_STATUSES.includes(quote.Status),
+              onEdit: (quote) => void loadDetail(quote).then((detail) => setEditing({ quote: detail })),
+              onCopy: (quote) => void loadDetail(quote).then((detail) => actions.copy(detail)),
+              onDelete: (quote) => void actions.remove(quote),
+            }}
+          />
         )}
       </Paper>
       {detailsId !== undefined && (

@@ -3,16 +3,11 @@ import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import type { MfaMethod } from '@cmp/contracts/identity';
 import { formatDateTime } from '../../platform/dates/formatDateTime';
 import { methodKindLabel } from '../../platform/session/methodKindLabel';
+import { DataTable, type DataColumn } from '../../platform/ui/table/DataTable';
 import { isProtectedLastMethod } from '../utils/lastEnabledMethod';
 
 export interface MfaMethodActions {
@@ -33,49 +28,52 @@ interface MfaMethodsTableProps {
   busyMethodId?: number;
 }
 
+const nameIdOf = (method: MfaMethod) => `mfa-method-${method.Id}-name`;
+
 /** The MFA methods of a user (spec §3 "authentication method"): name, kind, primary, state, created. */
 export function MfaMethodsTable({ methods, isMfaEnforced, labelledBy, actions, busyMethodId }: MfaMethodsTableProps) {
   const { t, i18n } = useTranslation();
 
+  const columns: DataColumn<MfaMethod>[] = [
+    {
+      id: 'Name',
+      header: t('user_security.column_name'),
+      sortValue: (method) => method.Name,
+      cellSx: { fontWeight: 500 },
+      cell: (method) => <span id={nameIdOf(method)}>{method.Name}</span>,
+    },
+    { id: 'AuthenticationMethod', header: t('user_security.column_kind'), cell: (method) => methodKindLabel(t, method.AuthenticationMethod) },
+    { id: 'IsPrimary', header: t('user_security.column_primary'), cell: (method) => (method.IsPrimary ? <Chip size="small" variant="outlined" label={t('mfa.primary')} /> : null) },
+    {
+      id: 'Status',
+      header: t('user_security.column_status'),
+      // Default colours: the status colours of spec §9 are too light for small text (WCAG 1.4.3).
+      cell: (method) => <Chip size="small" variant={method.IsEnabled ? 'filled' : 'outlined'} label={statusLabel(t, method)} />,
+    },
+    { id: 'CreatedAt', header: t('user_security.column_created'), sortValue: (method) => method.CreatedAt, cell: (method) => formatDateTime(method.CreatedAt, i18n.resolvedLanguage ?? 'en') },
+    ...(actions
+      ? [
+          {
+            id: 'actions',
+            header: t('user_security.column_actions'),
+            cell: (method: MfaMethod) => (
+              <MethodActions method={method} methods={methods} isMfaEnforced={isMfaEnforced} actions={actions} isBusy={busyMethodId === method.Id} describedBy={nameIdOf(method)} />
+            ),
+          },
+        ]
+      : []),
+  ];
+
   return (
-    <TableContainer>
-      <Table size="small" aria-labelledby={labelledBy}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('user_security.column_name')}</TableCell>
-            <TableCell>{t('user_security.column_kind')}</TableCell>
-            <TableCell>{t('user_security.column_primary')}</TableCell>
-            <TableCell>{t('user_security.column_status')}</TableCell>
-            <TableCell>{t('user_security.column_created')}</TableCell>
-            {actions && <TableCell>{t('user_security.column_actions')}</TableCell>}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {methods.map((method) => {
-            const nameId = `mfa-method-${method.Id}-name`;
-            return (
-              <TableRow key={method.Id}>
-                <TableCell id={nameId} sx={{ fontWeight: 500 }}>
-                  {method.Name}
-                </TableCell>
-                <TableCell>{methodKindLabel(t, method.AuthenticationMethod)}</TableCell>
-                <TableCell>{method.IsPrimary ? <Chip size="small" variant="outlined" label={t('mfa.primary')} /> : null}</TableCell>
-                <TableCell>
-                  {/* Default colours: the status colours of spec §9 are too light for small text (WCAG 1.4.3). */}
-                  <Chip size="small" variant={method.IsEnabled ? 'filled' : 'outlined'} label={statusLabel(t, method)} />
-                </TableCell>
-                <TableCell>{formatDateTime(method.CreatedAt, i18n.resolvedLanguage ?? 'en')}</TableCell>
-                {actions && (
-                  <TableCell>
-                    <MethodActions method={method} methods={methods} isMfaEnforced={isMfaEnforced} actions={actions} isBusy={busyMethodId === method.Id} describedBy={nameId} />
-                  </TableCell>
-                )}
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <DataTable
+      tableId="user-security-mfa-methods"
+      rows={methods}
+      columns={columns}
+      rowKey={(method) => method.Id}
+      labelledBy={labelledBy}
+      pageSizes={false}
+      empty={t('user_security.no_methods')}
+    />
   );
 }
 

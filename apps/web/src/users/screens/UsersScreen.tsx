@@ -18,7 +18,7 @@ import { useSessionUser } from '../../platform/session/currentUser';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
 import { exportUsers, useUsers } from '../api/userOperations';
-import { ListPagination } from '../../platform/ui/table/ListPagination';
+import { PAGE_SIZES } from '../../platform/ui/table/ListPagination';
 import type { SortState } from '../../platform/ui/table/SortableHeaderCell';
 import { UserFilters } from '../components/UserFilters';
 import { UsersTable } from '../components/UsersTable';
@@ -91,16 +91,18 @@ function UsersCard({ accountId }: { accountId: number }) {
       {usersQuery.isPending && <LoadingIndicator />}
       {usersQuery.isError && <Alert severity="error">{failureText(usersQuery.error)}</Alert>}
       {usersQuery.data && (
-        <>
-          {usersQuery.data.Users.length === 0 ? (
+        <UsersTable
+          users={usersQuery.data.Users}
+          labelledBy={headingId}
+          server={{ total: usersQuery.data.Total, page, pageSize, pageSizes: PAGE_SIZES, sort, onSort: resetPage(setSort), onPageChange: setPage, onPageSizeChange: resetPage(setPageSize) }}
+          empty={
             <Typography role="status" sx={{ py: 3 }}>
               {filterText || status ? t('users.none_matching') : t('users.none')}
             </Typography>
-          ) : (
-            <UsersTable users={usersQuery.data.Users} labelledBy={headingId} sort={sort} onSort={resetPage(setSort)} allowedActions={allowedActions} onAction={onAction} />
-          )}
-          <ListPagination total={usersQuery.data.Total} page={page} pageSize={pageSize} onPageChange={setPage} onPageSizeChange={resetPage(setPageSize)} />
-        </>
+          }
+          allowedActions={allowedActions}
+          onAction={onAction}
+        />
       )}
       {dialogs}
     </Paper>

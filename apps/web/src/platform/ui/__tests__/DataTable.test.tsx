@@ -139,6 +139,13 @@ describe('DataTable (issue 32: the portal’s one list)', () => {
     expect(server.onPageChange).toHaveBeenCalledWith(2);
   });
 
+  it('scrolls sideways by keyboard on a narrow screen, and names a column for screen readers only when asked', () => {
+    renderTable({ columns: [...columns, { id: 'actions', header: 'Actions', isHeaderHidden: true, cell: (company) => <Button>Open {company.name}</Button> }] });
+    expect(screen.getByRole('region', { name: 'Companies' })).toHaveAttribute('tabindex', '0');
+    const actions = screen.getByRole('columnheader', { name: 'Actions' });
+    expect(within(actions).getByText('Actions')).toHaveStyle({ position: 'absolute', width: '1px' });
+  });
+
   it('says when there is nothing, and what went wrong', () => {
     const empty = renderTable({ rows: [] });
     expect(screen.getByText('No company yet.')).toBeInTheDocument();

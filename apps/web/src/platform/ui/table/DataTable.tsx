@@ -29,6 +29,7 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { LoadingIndicator } from '../LoadingIndicator';
+import { visuallyHidden } from '../visuallyHidden';
 import { ColumnChooser } from './ColumnChooser';
 import { ListPagination } from './ListPagination';
 import type { SortState } from './SortableHeaderCell';
@@ -46,6 +47,8 @@ export type SortValue = string | number | null | undefined;
 export interface DataColumn<Row> {
   id: string;
   header: string;
+  /** The header is read by screen readers only (an actions column). */
+  isHeaderHidden?: boolean;
   cell: (row: Row) => ReactNode;
   /** The value a client-sorted column sorts by (numbers as numbers; empty last). */
   sortValue?: (row: Row) => SortValue;
@@ -91,6 +94,8 @@ export interface DataTableProps<Row, Field extends string = string> {
   /** The id of the heading that names the table (or `label`). */
   labelledBy?: string;
   label?: string;
+  /** The id of a text that explains the table (how to open a row). */
+  describedBy?: string;
   /** Client-side sorting: the first order; no sort when left out. */
   initialSort?: SortState<string>;
   /** Client-side paging: page sizes (the first is the default); false shows every row. */
@@ -105,6 +110,8 @@ export interface DataTableProps<Row, Field extends string = string> {
   /** Actions of the whole list (an export), at the top right. */
   toolbar?: ReactNode;
   size?: 'small' | 'medium';
+  /** The table's own style (narrower cells). */
+  sx?: SxProps<Theme>;
   rowSx?: (row: Row) => SxProps<Theme> | undefined;
 }
 
@@ -209,8 +216,9 @@ export function DataTable<Row extends RowData, Field extends string = string>(pr
   ) : rows.length === 0 ? (
     typeof props.empty === 'string' ? <Typography sx={{ py: 2 }}>{props.empty}</Typography> : props.empty
   ) : (
-    <TableContainer>
-      <Table size={size} aria-labelledby={props.labelledBy} aria-label={props.labelledBy ? undefined : props.label} aria-busy={props.isLoading || undefined}>
+    // A keyboard user can scroll a wide table sideways on a narrow screen (WCAG 2.1.1).
+    <TableContainer tabIndex={0} role="region" aria-labelledby={props.labelledBy} aria-label={props.labelledBy ? undefined : props.label}>
+      <Table size={size} sx={props.sx} aria-labelledby={props.labelledBy} aria-label={props.labelledBy ? undefined : props.label} aria-describedby={props.describedBy} aria-busy={props.isLoading || undefined}>
         <TableHead>
           <TableRow>
             {selection && (
@@ -229,7 +237,7 @@ export function DataTable<Row extends RowData, Field extends string = string>(pr
               if (!tableColumn?.getCanSort()) {
                 return (
                   <TableCell key={column.id} align={column.align}>
-                    {column.header}
+                    {column.isHeaderHidden ? <Box component="span" sx={visuallyHidden}>{column.header}</Box> : column.header}
                   </TableCell>
                 );
               }
