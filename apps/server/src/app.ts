@@ -16,6 +16,8 @@ import { registerPortalAssets } from './platform/portalAssets';
 import { registerPortalIndex } from './branding/portalShell';
 import { buildOpenApiDocument } from './platform/openapi';
 import { XSRF_COOKIE, registerOperationRoute } from './platform/operationRoute';
+import { PARTNER_API_PREFIX, registerPartnerApi } from './partnerApi/partnerRoute';
+import { PARTNER_OPERATIONS } from './partnerApi/partnerOperations';
 import { OperationRegistry, type OperationDefinition } from './platform/operations';
 import { endSession } from './platform/session';
 import { createMailer, type Mailer } from './platform/mail';
@@ -133,8 +135,9 @@ export async function buildServer({ database, config, logger = false, extraOpera
 
   // The readable anti-forgery cookie the portal echoes in X-XSRF-TOKEN (DESIGN.md "The API").
   // A callback hook: it runs on every request, and an async one costs a promise each time (issue 12).
+  // The partner API is server to server and sets no cookie (issue 33).
   app.addHook('onRequest', (request, reply, done) => {
-    if (!request.cookies[XSRF_COOKIE]) {
+    if (!request.cookies[XSRF_COOKIE] && !request.url.startsWith(PARTNER_API_PREFIX)) {
       reply.setCookie(XSRF_COOKIE, randomBytes(32).toString('base64url'), {
         path: '/',
         httpOnly: false,
@@ -196,6 +199,8 @@ export async function buildServer({ database, config, logger = false, extraOpera
   app.addHook('onClose', async () => ssoProviderSync.stop());
   const mail = mailer ?? createMailer(db, config.smtpUrl);
   registerOperationRoute(app, registry, db, config, mail, sessionCache);
+  // issue 33: the partner SimpleAPI partners' existing integrations call, on the same domain functions.
+  await registerPartnerApi(app, { operations: PARTNER_OPERATIONS, registry, db, config, mailer: mail, sessionCache, labelOf: (key, locale) => viewFieldLabel(db, key, locale) });
   // issue 16: the live-notification WebSocket at / and /ws/, fanned out between nodes through PostgreSQL.
   await registerLiveChannel(app, { database, config, sessionCache, registry });
   // Background work on the same database (DESIGN.md "jobs"); stopped before the database closes.

@@ -172,5 +172,8 @@ export const ERROR_KEYS = [
   'quote_expired',
   'quote_customer_not_company',
   'quote_valid_until_past',
+  'partner_api_mfa_user',
+  'partner_api_not_a_company',
+  'partner_api_not_a_reseller',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];

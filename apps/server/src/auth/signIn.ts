@@ -5,7 +5,8 @@ import { users } from '../platform/db/schema';
 import { writeAudit, requestMeta } from '../platform/audit';
 import { ApiError } from '../platform/errors';
 import type { OperationContext } from '../platform/operations';
-import { findCompanyAccount, loadAccount, loadCapabilities, startSession, type AccountRow, type CallerSession, type UserRow } from '../platform/session';
+import type { Queryable } from '../platform/db/database';
+import { createSession, findCompanyAccount, loadAccount, loadCapabilities, setSessionCookie, type AccountRow, type CallerSession, type UserRow } from '../platform/session';
 import { assertAddressAllowed, isAddressAllowed } from '../security/ipRestrictions';
 import { clearUserFailures, isIpThrottled, isUserLocked, recordFailure } from './bruteForce';
 import { enabledMethods, listMfaMethods, toAuthenticationMethod, verifyMfaCode } from './mfa';
@@ -130,30 +131,45 @@ export async function signInWithPassword(
   return completeSignIn(ctx, verified, { via: hasMfa ? 'password+mfa' : 'password' });
 }
 
-/** Starts a fresh session (a new id at every sign-in) and answers the session user. */
+/** Starts a fresh portal session (a new id at every sign-in) and answers the session user. */
 export async function completeSignIn(
   ctx: OperationContext,
-  { user, account }: VerifiedUser,
+  verified: VerifiedUser,
   options: { via: string; impersonatorAccountId?: number | null },
 ): Promise<SessionUser> {
-  const impersonatorAccountId = options.impersonatorAccountId ?? null;
   return ctx.db.transaction(async (tx) => {
-    const publicId = await startSession(tx, ctx.config, ctx.reply, ctx.request, user.accountId, impersonatorAccountId);
-    const companyAccount = (await findCompanyAccount(tx, account)) ?? account;
-    const caller: CallerSession = {
-      tokenHash: '',
-      publicId,
-      user,
-      userAccount: account,
-      companyAccount,
-      capabilities: await loadCapabilities(tx, account.id),
-      impersonatorAccountId,
-      mustSetupMfa: impersonatorAccountId ? false : await mustSetupMfa(tx, account, companyAccount),
-      memo: new Map(),
-    };
-    if (!impersonatorAccountId) await tx.update(users).set({ lastLogonAt: new Date() }).where(eq(users.accountId, user.accountId));
-    await writeAudit(tx, caller, { action: impersonatorAccountId ? 'ImpersonationStarted' : 'SignIn', accountId: account.id, accountPath: account.path, details: { via: options.via } }, requestMeta(ctx.request));
+    const { token, caller } = await openSession(tx, ctx, verified, options);
+    setSessionCookie(ctx.reply, ctx.request, token);
     // LastLogon tells the user when they signed in before this session.
     return toSessionUser(tx, caller);
   });
+}
+
+/**
+ * A new session of a verified user — the portal's (in a cookie) or a partner's token — with its
+ * last sign-in time and its audit entry. Runs in the caller's transaction.
+ */
+export async function openSession(
+  tx: Queryable,
+  ctx: OperationContext,
+  { user, account }: VerifiedUser,
+  options: { via: string; impersonatorAccountId?: number | null },
+): Promise<{ token: string; caller: CallerSession }> {
+  const impersonatorAccountId = options.impersonatorAccountId ?? null;
+  const { token, publicId } = await createSession(tx, ctx.config, ctx.request, user.accountId, impersonatorAccountId);
+  const companyAccount = (await findCompanyAccount(tx, account)) ?? account;
+  const caller: CallerSession = {
+    tokenHash: '',
+    publicId,
+    user,
+    userAccount: account,
+    companyAccount,
+    capabilities: await loadCapabilities(tx, account.id),
+    impersonatorAccountId,
+    mustSetupMfa: impersonatorAccountId ? false : await mustSetupMfa(tx, account, companyAccount),
+    memo: new Map(),
+  };
+  if (!impersonatorAccountId) await tx.update(users).set({ lastLogonAt: new Date() }).where(eq(users.accountId, user.accountId));
+  await writeAudit(tx, caller, { action: impersonatorAccountId ? 'ImpersonationStarted' : 'SignIn', accountId: account.id, accountPath: account.path, details: { via: options.via } }, requestMeta(ctx.request));
+  return { token, caller };
 }

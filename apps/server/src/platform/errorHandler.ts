@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ErrorKey } from '@cmp/contracts/errors';
 import { ApiError } from './errors';
 import type { Locale } from '@cmp/contracts/locales';
@@ -28,24 +28,33 @@ async function apiErrorBody(error: ApiError, locale: Locale, labelOf: FieldLabel
   return { Message: translateMessage(locale, error.key, { ...error.params, field: label }), Field: key };
 }
 
-/** Errors answer `{"Message": …}` in the caller's language, never a stack trace or SQL (DESIGN.md "The API"). */
+/** What an error answers, in words the caller reads: the status, headers and message (and the field). */
+export interface ErrorAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: { Message: string; Field?: string };
+}
+
+/** Every error as the caller sees it: never a stack trace or SQL (DESIGN.md "The API"); the unexpected ones are logged. */
+export async function errorAnswer(error: FastifyError, request: FastifyRequest, locale: Locale, labelOf?: FieldLabelLookup): Promise<ErrorAnswer> {
+  const answer = (status: number, key: ErrorKey, params?: Record<string, string>): ErrorAnswer => ({ status, headers: {}, body: { Message: translateMessage(locale, key, params) } });
+  if (error instanceof ApiError) return { status: error.statusCode, headers: error.headers, body: await apiErrorBody(error, locale, labelOf) };
+  const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
+  // A route with a body limit of its own says which limit in its own words (operationRoute.ts jsonBodyLimit).
+  const ownTooLarge = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? (request.routeOptions.config as { bodyTooLarge?: { key: ErrorKey; params?: Record<string, string> } } | undefined)?.bodyTooLarge : undefined;
+  if (ownTooLarge) return answer(413, ownTooLarge.key, ownTooLarge.params);
+  if (known) return answer(known.status, known.key);
+  // Prototype-poisoned bodies and other malformed JSON end here.
+  if (error instanceof SyntaxError || error.statusCode === 400) return answer(400, 'invalid_json');
+  request.log.error({ err: error }, 'unhandled error');
+  return answer(500, 'unknown_error');
+}
+
+/** Errors answer `{"Message": …}` in the caller's language. */
 export function installErrorHandling(app: FastifyInstance, labelOf?: FieldLabelLookup): void {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
-    const locale = localeFromAcceptLanguage(request.headers['accept-language']);
-    if (error instanceof ApiError) {
-      return reply.code(error.statusCode).headers(error.headers).send(await apiErrorBody(error, locale, labelOf));
-    }
-    const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
-    // A route with a body limit of its own says which limit in its own words (operationRoute.ts jsonBodyLimit).
-    const ownTooLarge = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? (request.routeOptions.config as { bodyTooLarge?: { key: ErrorKey; params?: Record<string, string> } }).bodyTooLarge : undefined;
-    if (ownTooLarge) return reply.code(413).send({ Message: translateMessage(locale, ownTooLarge.key, ownTooLarge.params) });
-    if (known) return reply.code(known.status).send({ Message: translateMessage(locale, known.key) });
-    if (error instanceof SyntaxError || error.statusCode === 400) {
-      // Prototype-poisoned bodies and other malformed JSON end here.
-      return reply.code(400).send({ Message: translateMessage(locale, 'invalid_json') });
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ Message: translateMessage(locale, 'unknown_error') });
+    const { status, headers, body } = await errorAnswer(error, request, localeFromAcceptLanguage(request.headers['accept-language']), labelOf);
+    return reply.code(status).headers(headers).send(body);
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -6,9 +6,9 @@ import type { Database } from './db/database';
 import type { ServerConfig } from './config';
 import { ApiError, accessDenied, invalidRequest, notSignedIn } from './errors';
 import { localeFromAcceptLanguage } from './i18n/messages';
-import type { OperationRegistry } from './operations';
+import type { OperationDefinition, OperationRegistry } from './operations';
 import type { Mailer } from './mail';
-import { cachedCaller, loadSession, memoized } from './session';
+import { cachedCaller, loadSession, memoized, type CallerSession } from './session';
 import { normalizeBody } from './bodyNormalization';
 import { findUnstorableText, installJsonBodyParser } from './requestInput';
 import type { SessionCache } from './sessionCache';
@@ -31,14 +31,7 @@ export function registerOperationRoute(app: FastifyInstance, registry: Operation
     const caller = cachedCaller(config, request, sessionCache) ?? (await loadSession(db, config, request, sessionCache));
     if (def.access !== 'public') {
       if (!caller) throw notSignedIn();
-      // IP lists hold on every request of a session, not only at sign-in (identity issue).
-      const ipKey = `ip:${request.ip}`;
-      const isAddressKnownAllowed = caller.memo.get(ipKey) === true;
-      if (!isAddressKnownAllowed && !(await memoized(caller, ipKey, () => sessionCache.guards.isAddressAllowed(db, caller.userAccount.path, request.ip)))) {
-        throw new ApiError(403, 'ip_blocked', { address: request.ip });
-      }
-      if (caller.mustSetupMfa && !def.allowDuringMfaSetup) throw new ApiError(403, 'mfa_setup_required');
-      if (!isAllowed(caller.capabilities, def.access.rule)) throw accessDenied();
+      await assertSessionMayCall(db, sessionCache, request, caller, def);
     }
     const isFileBody = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase() === 'application/octet-stream';
     if (isFileBody && !def.fileBody) throw invalidRequest('This operation takes a JSON body.');
@@ -72,8 +65,28 @@ export function registerOperationRoute(app: FastifyInstance, registry: Operation
   app.post<{ Params: { service: string; operation: string } }>(`${OPERATION_PREFIX}/:service/:operation`, handle);
 }
 
+/**
+ * What every signed-in call must pass besides its own checks: the IP lists (on every request of a
+ * session, not only at sign-in — identity issue), the MFA set-up hold, and the operation's capability rule.
+ */
+export async function assertSessionMayCall(
+  db: Database,
+  sessionCache: SessionCache,
+  request: FastifyRequest,
+  caller: CallerSession,
+  def: Pick<OperationDefinition, 'access' | 'allowDuringMfaSetup'>,
+): Promise<void> {
+  const ipKey = `ip:${request.ip}`;
+  const isAddressKnownAllowed = caller.memo.get(ipKey) === true;
+  if (!isAddressKnownAllowed && !(await memoized(caller, ipKey, () => sessionCache.guards.isAddressAllowed(db, caller.userAccount.path, request.ip)))) {
+    throw new ApiError(403, 'ip_blocked', { address: request.ip });
+  }
+  if (caller.mustSetupMfa && !def.allowDuringMfaSetup) throw new ApiError(403, 'mfa_setup_required');
+  if (def.access !== 'public' && !isAllowed(caller.capabilities, def.access.rule)) throw accessDenied();
+}
+
 /** The one validation of every operation's body (DESIGN.md "The API"): 400 names the field. */
-function parseBody(schema: z.ZodType, body: unknown): unknown {
+export function parseBody(schema: z.ZodType, body: unknown): unknown {
   const unstorable = findUnstorableText(body);
   if (unstorable !== undefined) throw new ApiError(400, 'field_invalid_characters', { field: unstorable });
   const parsed = schema.safeParse(normalizeBody(schema, body ?? {}));

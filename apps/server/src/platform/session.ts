@@ -83,15 +83,18 @@ function hashToken(token: string): string {
 /** How often at most a session's last-seen time is written: the idle timer needs minute precision, not a write per request. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-/** DESIGN.md sessions: ≥128-bit random ids (here 256), a new id at every sign-in. */
-export async function startSession(
+/**
+ * DESIGN.md sessions: ≥128-bit random ids (here 256), a new id at every sign-in, stored only as
+ * their SHA-256. The portal's sessions travel in a cookie (startSession), the partner API's in the
+ * `Authenticate` header (partnerApi/partnerSession.ts): the same row, expiry and revocation.
+ */
+export async function createSession(
   db: Queryable,
   config: ServerConfig,
-  reply: FastifyReply,
   request: FastifyRequest,
   userAccountId: number,
   impersonatorAccountId: number | null = null,
-): Promise<string> {
+): Promise<{ token: string; publicId: string }> {
   const token = randomBytes(32).toString('base64url');
   const publicId = randomUUID();
   await db.insert(sessions).values({
@@ -103,13 +106,22 @@ export async function startSession(
     ip: request.ip,
     userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512),
   });
+  return { token, publicId };
+}
+
+/** A portal session's token travels in an HTTP-only cookie. */
+export function setSessionCookie(reply: FastifyReply, request: FastifyRequest, token: string): void {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
     secure: request.protocol === 'https',
   });
-  return publicId;
+}
+
+/** Ends the session of a token (a partner's TerminateSessionToken). */
+export async function endSessionOfToken(db: Queryable, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }
 
 export async function endSession(db: Queryable, request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -127,8 +139,7 @@ export async function endAllSessionsOfUser(db: Queryable, userAccountId: number)
  * undefined: then loadSession decides. Synchronous, so a read-only call of a known session costs
  * no promise before its handler (issue 12).
  */
-export function cachedCaller(config: ServerConfig, request: FastifyRequest, cache: SessionSource): CallerSession | undefined {
-  const token = request.cookies[SESSION_COOKIE];
+export function cachedCaller(config: ServerConfig, request: FastifyRequest, cache: SessionSource, token = request.cookies[SESSION_COOKIE]): CallerSession | undefined {
   if (!token || token.length > 128) return undefined;
   const entry = cache.get(hashToken(token));
   const now = Date.now();
@@ -138,7 +149,11 @@ export function cachedCaller(config: ServerConfig, request: FastifyRequest, cach
 
 /** Loads the caller's session, or null when there is none or it has expired (idle or absolute). */
 export async function loadSession(db: Database, config: ServerConfig, request: FastifyRequest, cache: SessionSource): Promise<CallerSession | null> {
-  const token = request.cookies[SESSION_COOKIE];
+  return loadSessionOfToken(db, config, request.cookies[SESSION_COOKIE], cache);
+}
+
+/** loadSession for a token that came another way (the partner API's header, the live channel's first message). */
+export async function loadSessionOfToken(db: Database, config: ServerConfig, token: string | undefined, cache: SessionSource): Promise<CallerSession | null> {
   if (!token || token.length > 128) return null;
   const tokenHash = hashToken(token);
   const now = Date.now();

@@ -1,9 +1,8 @@
 import type { IncomingMessage } from 'node:http';
-import type { FastifyRequest } from 'fastify';
 import type { DatabaseHandle } from '../platform/db/database';
 import type { ServerConfig } from '../platform/config';
 import type { SessionCache } from '../platform/sessionCache';
-import { SESSION_COOKIE, loadSession } from '../platform/session';
+import { loadSessionOfToken } from '../platform/session';
 import type { LiveSession } from './liveSession';
 import { fingerprintOf, sessionStartOf } from './liveQueries';
 
@@ -35,8 +34,8 @@ export async function sessionOfCookie(
   address: string,
 ): Promise<LiveSession | null> {
   if (!token) return null;
-  // loadSession reads only the request's cookies; it applies the idle and absolute expiry.
-  const caller = await loadSession(database.db, config, { cookies: { [SESSION_COOKIE]: token } } as unknown as FastifyRequest, sessionCache);
+  // The idle and absolute expiry apply as to every request.
+  const caller = await loadSessionOfToken(database.db, config, token, sessionCache);
   if (!caller) return null;
   // IP lists hold on every request of a session (identity issue), the socket's too.
   if (!(await sessionCache.guards.isAddressAllowed(database.db, caller.userAccount.path, address))) return null;

@@ -1,0 +1,6 @@
+import { authenticateOperations } from './operations/authenticate';
+import { companyOperations } from './operations/companies';
+import type { PartnerOperationDefinition } from './partnerOperation';
+
+/** Every partner API operation (issue 33: the definition's 70, group by group). */
+export const PARTNER_OPERATIONS: readonly PartnerOperationDefinition[] = [...authenticateOperations, ...companyOperations];
