@@ -85,7 +85,8 @@ test('a reseller runs billing for a customer, reads the online bill, exports it 
   expect(pdf.suggestedFilename()).toMatch(/^INV-\d+-\d{6}\.pdf$/);
   await invoice.getByRole('button', { name: 'Close' }).click();
   await expect(invoice).toBeHidden();
-  await expect(row).toBeFocused();
+  // The focus is back on the invoice's number, the button that opened it.
+  await expect(row.getByRole('button', { name: /^INV-/ })).toBeFocused();
 
   // ── The month's invoices as files: asked for, prepared by a job, mailed and downloaded as a ZIP ──
   await page.getByRole('button', { name: BILLING.invoice_files.button }).click();

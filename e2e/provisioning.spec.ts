@@ -39,8 +39,9 @@ test('a failed provisioning request is retried from /provisioning and completes 
   await expect(table.getByRole('row', { name: /In progress|Completed/ })).toHaveCount(0);
   await expect(row).toBeVisible();
 
+  // The actions are offered once a request is selected.
   const toolbar = page.getByRole('toolbar', { name: P.bulk_actions });
-  await expect(toolbar.getByRole('button', { name: P.actions.retry })).toBeDisabled();
+  await expect(toolbar).toHaveCount(0);
   // Keyboard: the row's checkbox is reached and ticked with the space bar.
   await row.getByRole('checkbox').focus();
   await page.keyboard.press('Space');

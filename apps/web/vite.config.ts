@@ -92,7 +92,10 @@ const anyOf = (files: string[]) => {
 // header group (taken before the dashboard's), they made the dashboard import the header's chunk, which then
 // came before the first paint instead of after it (scripts/entry-size.mjs fails the build if that comes back).
 const FRAME_FILES = ['app/layouts/FullLayout', 'app/layouts/ConsentAndAnalytics', 'support/components/SupportFooterLinks', 'platform/dates/formatDateTime', 'platform/i18n/intlFormats'];
-const FRAME_PACKAGES = /node_modules[\\/]@mui[\\/]material[\\/]Alert[\\/]/;
+// The same for the form-control context and MUI's controlled-state hook, which the dashboard's lists
+// (DataTable's selection check boxes) and the header's search field both use.
+const FRAME_PACKAGES =
+  /node_modules[\\/]@mui[\\/](material[\\/]Alert[\\/]|material[\\/]FormControl[\\/](FormControlContext|useFormControl)\.|material[\\/]utils[\\/]useControlled\.|utils[\\/]useControlled[\\/])/;
 const inFrameFiles = anyOf(FRAME_FILES);
 const HEADER_FILES = ['search/components/GlobalSearch', 'support/components/SupportMenu', 'terms/components/TermsMenu'];
 // The screen and the data start-up asks for beside it (the route's prefetch).

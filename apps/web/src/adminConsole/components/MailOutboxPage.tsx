@@ -9,8 +9,7 @@ import { OUTBOX_MAIL_STATUSES, type OutboxMail, type OutboxMailStatus, type Outb
 import { formatDateTime } from '../../platform/dates/formatDateTime';
 import { ConsoleQueryCard } from './ConsoleQueryCard';
 import { DataTable, type DataColumn, type ServerPaging } from '../../platform/ui/table/DataTable';
-import { PAGE_SIZES } from '../../platform/ui/table/ListPagination';
-import type { SortState } from '../../platform/ui/table/SortableHeaderCell';
+import { useServerPaging } from '../../platform/ui/table/useServerPaging';
 import { useOutboxMails } from '../api/adminConsoleOperations';
 import { useResendMail } from '../hooks/useResendMail';
 import { OutboxMailDialog } from './OutboxMailDialog';
@@ -20,11 +19,10 @@ export function MailOutboxPage() {
   const { t } = useTranslation();
   const [status, setStatus] = useState<OutboxMailStatus | ''>('');
   const [text, setText] = useState('');
-  const [sort, setSort] = useState<SortState<OutboxSortField>>({ sortBy: 'CreatedAt', sortDirection: 'desc' });
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(25);
   const [openMailId, setOpenMailId] = useState<number>();
-  const query = useOutboxMails({ ...(status ? { status } : {}), ...(text.trim() ? { text: text.trim() } : {}), ...sort, page, pageSize });
+  const filter = { ...(status ? { status } : {}), ...(text.trim() ? { text: text.trim() } : {}) };
+  const list = useServerPaging<OutboxSortField>({ sortBy: 'CreatedAt', sortDirection: 'desc' }, filter);
+  const query = useOutboxMails({ ...filter, ...list.request });
 
   return (
     <ConsoleQueryCard title={t('admin_console.outbox_title')} intro={t('admin_console.outbox_intro')} query={query}>
@@ -37,10 +35,7 @@ export function MailOutboxPage() {
               size="small"
               label={t('admin_console.filter_status')}
               value={status}
-              onChange={(event) => {
-                setStatus(event.target.value as OutboxMailStatus | '');
-                setPage(0);
-              }}
+              onChange={(event) => setStatus(event.target.value as OutboxMailStatus | '')}
               sx={{ minWidth: 200 }}
             >
               <MenuItem value="">{t('admin_console.filter_all', { count: answer.Counts.Sent + answer.Counts.Pending + answer.Counts.Failed })}</MenuItem>
@@ -55,35 +50,10 @@ export function MailOutboxPage() {
               type="search"
               label={t('admin_console.filter_text')}
               value={text}
-              onChange={(event) => {
-                setText(event.target.value);
-                setPage(0);
-              }}
+              onChange={(event) => setText(event.target.value)}
             />
           </Stack>
-          {answer.Mails.length === 0 ? (
-            <Typography>{t('admin_console.outbox_empty')}</Typography>
-          ) : (
-            <OutboxTable
-              mails={answer.Mails}
-              labelledBy={headingId}
-              paging={{
-                total: answer.Total,
-                page,
-                pageSize,
-                sort,
-                pageSizes: PAGE_SIZES,
-                onSort: (next) => {
-                  setSort(next);
-                  setPage(0);
-                },
-                onPageChange: setPage,
-                onPageSizeChange: (next) => (setPageSize(next), setPage(0)),
-              }}
-              canResend={answer.IsDeliveryConfigured}
-              onOpen={setOpenMailId}
-            />
-          )}
+          <OutboxTable mails={answer.Mails} labelledBy={headingId} paging={list.paging(answer.Total)} canResend={answer.IsDeliveryConfigured} onOpen={setOpenMailId} />
           {openMailId !== undefined && <OutboxMailDialog mailId={openMailId} canResend={answer.IsDeliveryConfigured} onClose={() => setOpenMailId(undefined)} />}
         </>
       )}

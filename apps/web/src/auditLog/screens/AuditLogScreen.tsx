@@ -16,8 +16,7 @@ import { useAccountIdParam } from '../../platform/navigation/useAccountIdParam';
 import { useSessionUser } from '../../platform/session/currentUser';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
-import { ListPagination } from '../../platform/ui/table/ListPagination';
-import type { SortState } from '../../platform/ui/table/SortableHeaderCell';
+import { useServerPaging } from '../../platform/ui/table/useServerPaging';
 import { useDebouncedValue } from '../../platform/ui/useDebouncedValue';
 import { exportAuditLog, useAuditLog } from '../api/auditLogOperations';
 import { AuditLogFilters, NO_AUDIT_FILTER, type AuditLogFilterValues } from '../components/AuditLogFilters';
@@ -58,23 +57,17 @@ function AuditLogCard({ accountId, isUserLog }: { accountId: number; isUserLog: 
   const { t } = useTranslation();
   const headingId = useId();
   const [filterValues, setFilterValues] = useState(NO_AUDIT_FILTER);
-  const [sort, setSort] = useState<SortState<AuditSortField>>({ sortBy: 'OccurredAt', sortDirection: 'desc' });
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(25);
   const [isExporting, setIsExporting] = useState(false);
   const actor = useDebouncedValue(filterValues.actor.trim());
   const filter = toRequestFilter(filterValues, actor);
-  const logQuery = useAuditLog({ accountId, isUserLog, filter, ...sort, page, pageSize });
+  const list = useServerPaging<AuditSortField>({ sortBy: 'OccurredAt', sortDirection: 'desc' }, filter);
+  const logQuery = useAuditLog({ accountId, isUserLog, filter, ...list.request });
   const isFiltered = JSON.stringify(filterValues) !== JSON.stringify(NO_AUDIT_FILTER);
 
-  const changeFilter = (values: AuditLogFilterValues) => {
-    setFilterValues(values);
-    setPage(0);
-  };
   const download = async () => {
     setIsExporting(true);
     try {
-      saveDownload(await exportAuditLog({ accountId, isUserLog, filter, ...sort }));
+      saveDownload(await exportAuditLog({ accountId, isUserLog, filter, sortBy: list.request.sortBy, sortDirection: list.request.sortDirection }));
     } catch {
       // Shown as an error toast (spec §8).
     } finally {
@@ -91,9 +84,9 @@ function AuditLogCard({ accountId, isUserLog }: { accountId: number; isUserLog: 
         {isUserLog ? t('audit_log.user_log_intro') : t('audit_log.intro')}
       </Typography>
       <Stack direction={{ xs: 'column', lg: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { lg: 'flex-start' } }}>
-        <AuditLogFilters values={filterValues} onChange={changeFilter} />
+        <AuditLogFilters values={filterValues} onChange={setFilterValues} />
         <Stack direction="row" spacing={1}>
-          <Button onClick={() => changeFilter(NO_AUDIT_FILTER)} disabled={!isFiltered} startIcon={<MdiIcon path={mdiFilterRemove} />}>
+          <Button onClick={() => setFilterValues(NO_AUDIT_FILTER)} disabled={!isFiltered} startIcon={<MdiIcon path={mdiFilterRemove} />}>
             {t('audit_log.clear_filters')}
           </Button>
           <Button variant="outlined" onClick={() => void download()} loading={isExporting} startIcon={<MdiIcon path={mdiMicrosoftExcel} />}>
@@ -105,33 +98,16 @@ function AuditLogCard({ accountId, isUserLog }: { accountId: number; isUserLog: 
       {logQuery.isPending && <LoadingIndicator />}
       {logQuery.isError && <Alert severity="error">{failureText(logQuery.error)}</Alert>}
       {logQuery.data && (
-        <>
-          {logQuery.data.Entries.length === 0 ? (
+        <AuditLogTable
+          entries={logQuery.data.Entries}
+          labelledBy={headingId}
+          server={list.paging(logQuery.data.Total)}
+          empty={
             <Typography role="status" sx={{ py: 3 }}>
               {isFiltered ? t('audit_log.none_matching') : t('audit_log.none')}
             </Typography>
-          ) : (
-            <AuditLogTable
-              entries={logQuery.data.Entries}
-              labelledBy={headingId}
-              sort={sort}
-              onSort={(next) => {
-                setSort(next);
-                setPage(0);
-              }}
-            />
-          )}
-          <ListPagination
-            total={logQuery.data.Total}
-            page={page}
-            pageSize={pageSize}
-            onPageChange={setPage}
-            onPageSizeChange={(size) => {
-              setPageSize(size);
-              setPage(0);
-            }}
-          />
-        </>
+          }
+        />
       )}
     </Paper>
   );

@@ -1,20 +1,16 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import type { Invoice, InvoiceSummary } from '@cmp/contracts/billing';
 import { failureText } from '../../platform/api/failureText';
-import { formatMoney } from '../../platform/money/formatMoney';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
+import { FormDialog } from '../../platform/ui/dialog/FormDialog';
 import { downloadInvoice, useInvoice } from '../api/billingOperations';
 import { saveDownload } from '../../platform/files/saveDownload';
-import { formatCountry, formatInterval, formatIssuedAt, formatPeriod, formatTaxRate } from '../utils/billingFormat';
+import { formatCountry, formatInterval, formatIssuedAt, formatPeriod } from '../utils/billingFormat';
 import { InvoiceLinesTable } from './InvoiceLinesTable';
 
 interface InvoiceDialogProps {
@@ -24,10 +20,9 @@ interface InvoiceDialogProps {
   onClose: () => void;
 }
 
-/** One invoice or credit note as issued (GetInvoice): parties, lines, tax and totals. MUI returns the focus to the row on close. */
+/** One invoice or credit note as issued (GetInvoice): parties, lines, tax and totals. MUI returns the focus to the row's number on close. */
 export function InvoiceDialog({ accountId, summary, onClose }: InvoiceDialogProps) {
   const { t } = useTranslation();
-  const titleId = useId();
   const query = useInvoice(accountId, summary.InvoiceId);
   const [downloading, setDownloading] = useState(false);
   const downloadPdf = async () => {
@@ -41,38 +36,31 @@ export function InvoiceDialog({ accountId, summary, onClose }: InvoiceDialogProp
     }
   };
   return (
-    <Dialog open aria-labelledby={titleId} fullWidth maxWidth="lg" onClose={onClose}>
-      <DialogTitle id={titleId}>{t(`billing.invoice.title_${summary.Kind}`, { number: summary.InvoiceNumber })}</DialogTitle>
-      <DialogContent>
-        {query.isPending && <LoadingIndicator />}
-        {query.isError && <Alert severity="error">{failureText(query.error)}</Alert>}
-        {query.data && <InvoiceBody invoice={query.data} />}
-      </DialogContent>
-      <DialogActions>
+    <FormDialog
+      open
+      title={t(`billing.invoice.title_${summary.Kind}`, { number: summary.InvoiceNumber })}
+      maxWidth="lg"
+      onClose={onClose}
+      extraActions={
         <Button onClick={() => void downloadPdf()} disabled={downloading}>
           {t('billing.invoice.download_pdf')}
         </Button>
-        <Button onClick={onClose} autoFocus>
-          {t('common.close')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      }
+    >
+      {query.isPending && <LoadingIndicator />}
+      {query.isError && <Alert severity="error">{failureText(query.error)}</Alert>}
+      {query.data && <InvoiceBody invoice={query.data} />}
+    </FormDialog>
   );
 }
 
 function InvoiceBody({ invoice }: { invoice: Invoice }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const money = (amount: string) => formatMoney(amount, invoice.Currency, locale);
   const facts: [string, string][] = [
     [t('billing.column.interval'), formatInterval(invoice.IntervalId, locale)],
     [t('billing.column.period'), formatPeriod(invoice.PeriodStart, invoice.PeriodEnd, locale)],
     [t('billing.column.issued_at'), formatIssuedAt(invoice.IssuedAt, locale)],
-  ];
-  const totals: [string, string][] = [
-    [t('billing.column.subtotal'), money(invoice.Subtotal)],
-    [t('billing.invoice.tax_at', { rate: formatTaxRate(invoice.TaxRate, locale) }), money(invoice.TaxAmount)],
-    [t('billing.column.total'), money(invoice.Total)],
   ];
   return (
     <>
@@ -87,7 +75,6 @@ function InvoiceBody({ invoice }: { invoice: Invoice }) {
           {t('billing.invoice.reverse_charge')}
         </Alert>
       )}
-      <FactList items={totals} align="right" />
     </>
   );
 }
@@ -112,15 +99,15 @@ function Party({ heading, name, address, country, vatId }: { heading: string; na
 }
 
 /** Name–value pairs as a description list, so screen readers read each value with its name. */
-function FactList({ items, align = 'left' }: { items: [string, string][]; align?: 'left' | 'right' }) {
+function FactList({ items }: { items: [string, string][] }) {
   return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto auto', justifyContent: align === 'right' ? 'end' : 'start', columnGap: 3, rowGap: 0.5, my: 2 }}>
+    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto auto', justifyContent: 'start', columnGap: 3, rowGap: 0.5, my: 2 }}>
       {items.map(([label, value]) => (
         <Box key={label} sx={{ display: 'contents' }}>
           <Typography component="dt" variant="body2" color="text.secondary">
             {label}
           </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: align, fontVariantNumeric: 'tabular-nums' }}>
+          <Typography component="dd" variant="body2" sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }}>
             {value}
           </Typography>
         </Box>

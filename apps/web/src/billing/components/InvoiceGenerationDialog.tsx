@@ -1,15 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { INVOICE_GENERATION_ETA_MINUTES, type InvoiceFileTask } from '@cmp/contracts/billing';
 import { failureText } from '../../platform/api/failureText';
+import { FormDialog } from '../../platform/ui/dialog/FormDialog';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { requestInvoiceGeneration, useIntervals } from '../api/billingOperations';
 import { IntervalSelect } from './IntervalSelect';
@@ -24,7 +20,6 @@ interface InvoiceGenerationDialogProps {
 /** Picks a month with invoices and asks for its invoices as PDF files in a ZIP, e-mailed as a link. Shows the server's refusal. */
 export function InvoiceGenerationDialog({ accountId, onRequested, onClose }: InvoiceGenerationDialogProps) {
   const { t } = useTranslation();
-  const titleId = useId();
   const textId = useId();
   const intervals = useIntervals(accountId);
   // Only a month with some invoice has files to prepare; the list is newest first.
@@ -34,8 +29,7 @@ export function InvoiceGenerationDialog({ accountId, onRequested, onClose }: Inv
   const [error, setError] = useState<string>();
   const [isSending, setIsSending] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (!intervalId || isSending) return;
     setError(undefined);
     setIsSending(true);
@@ -48,39 +42,31 @@ export function InvoiceGenerationDialog({ accountId, onRequested, onClose }: Inv
   };
 
   return (
-    <Dialog open aria-labelledby={titleId} aria-describedby={textId} fullWidth maxWidth="sm" onClose={() => !isSending && onClose()}>
-      <form noValidate onSubmit={(event) => void submit(event)}>
-        <DialogTitle id={titleId}>{t('billing.invoice_files.dialog_title')}</DialogTitle>
-        <DialogContent>
-          {error && (
-            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-              {error}
-            </Alert>
-          )}
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <div id={textId}>
-              <Typography>{t('billing.invoice_files.dialog_text')}</Typography>
-              <Typography>{t('billing.invoice_files.eta', { minutes: INVOICE_GENERATION_ETA_MINUTES })}</Typography>
-            </div>
-            {intervals.isPending && <LoadingIndicator />}
-            {intervals.isError && <Alert severity="error">{t('billing.errors.intervals')}</Alert>}
-            {intervals.data && withInvoices.length === 0 && (
-              <Alert severity="info" role="note">
-                {t('billing.invoice_files.no_months')}
-              </Alert>
-            )}
-            {intervalId && <IntervalSelect id="invoice-files-interval" intervals={withInvoices} value={intervalId} onChange={setChosen} label={t('billing.invoice_files.interval')} />}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={isSending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={isSending} disabled={!intervalId}>
-            {t('billing.invoice_files.confirm')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open
+      title={t('billing.invoice_files.dialog_title')}
+      describedBy={textId}
+      serverError={error}
+      isBusy={isSending}
+      isSubmitDisabled={!intervalId}
+      submitLabel={t('billing.invoice_files.confirm')}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <div id={textId}>
+          <Typography>{t('billing.invoice_files.dialog_text')}</Typography>
+          <Typography>{t('billing.invoice_files.eta', { minutes: INVOICE_GENERATION_ETA_MINUTES })}</Typography>
+        </div>
+        {intervals.isPending && <LoadingIndicator />}
+        {intervals.isError && <Alert severity="error">{t('billing.errors.intervals')}</Alert>}
+        {intervals.data && withInvoices.length === 0 && (
+          <Alert severity="info" role="note">
+            {t('billing.invoice_files.no_months')}
+          </Alert>
+        )}
+        {intervalId && <IntervalSelect id="invoice-files-interval" intervals={withInvoices} value={intervalId} onChange={setChosen} label={t('billing.invoice_files.interval')} />}
+      </Stack>
+    </FormDialog>
   );
 }

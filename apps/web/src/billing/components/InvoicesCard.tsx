@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -8,9 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { InvoiceSummary } from '@cmp/contracts/billing';
 import { failureText } from '../../platform/api/failureText';
-import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
-import { ListPagination } from '../../platform/ui/table/ListPagination';
-import type { SortState } from '../../platform/ui/table/SortableHeaderCell';
+import { useServerPaging } from '../../platform/ui/table/useServerPaging';
 import { useInvoices } from '../api/billingOperations';
 import { InvoiceDialog } from './InvoiceDialog';
 import { InvoiceFilesSection } from './InvoiceFilesSection';
@@ -26,15 +23,9 @@ export function InvoicesCard({ accountId }: { accountId: number }) {
   const { t } = useTranslation();
   const headingId = useId();
   const hintId = useId();
-  const [sort, setSort] = useState<SortState<InvoiceSortField>>({ sortBy: 'IssuedAt', sortDirection: 'desc' });
-  const [pageSize, setPageSize] = useState(PAGE_SIZES[1]!);
   const [side, setSide] = useState<InvoiceSide>('All');
-  // A page number belongs to one order, page size and side: once they change, paging starts over.
-  const listKey = JSON.stringify([sort, pageSize, side]);
-  const [paging, setPaging] = useState({ listKey, page: 0 });
-  const page = paging.listKey === listKey ? paging.page : 0;
-  const query = useInvoices({ accountId, ...sort, ...(side === 'All' ? {} : { side }), page, pageSize });
-  const data = query.data;
+  const list = useServerPaging<InvoiceSortField>({ sortBy: 'IssuedAt', sortDirection: 'desc' }, side, PAGE_SIZES);
+  const query = useInvoices({ accountId, ...list.request, ...(side === 'All' ? {} : { side }) });
   const [opened, setOpened] = useState<InvoiceSummary>();
 
   return (
@@ -60,19 +51,20 @@ export function InvoicesCard({ accountId }: { accountId: number }) {
         ))}
       </TextField>
       {query.isFetching && !query.isPending ? <LinearProgress aria-label={t('common.loading')} /> : <div style={{ height: 4 }} />}
-      {query.isPending && <LoadingIndicator />}
-      {query.isError && <Alert severity="error">{failureText(query.error)}</Alert>}
-      {data &&
-        (data.Invoices.length === 0 && data.Total === 0 ? (
+      <InvoicesTable
+        invoices={query.data?.Invoices ?? []}
+        labelledBy={headingId}
+        describedBy={hintId}
+        server={list.paging(query.data?.Total ?? 0)}
+        isLoading={query.isPending}
+        error={query.isError ? failureText(query.error) : undefined}
+        empty={
           <Typography role="status" sx={{ py: 3 }}>
             {t('billing.invoices.empty')}
           </Typography>
-        ) : (
-          <>
-            <InvoicesTable invoices={data.Invoices} label={t('billing.invoices.title')} describedBy={hintId} sort={sort} onSort={setSort} onOpen={setOpened} />
-            <ListPagination total={data.Total} page={page} pageSize={pageSize} pageSizes={PAGE_SIZES} onPageChange={(next) => setPaging({ listKey, page: next })} onPageSizeChange={setPageSize} />
-          </>
-        ))}
+        }
+        onOpen={setOpened}
+      />
       <InvoiceFilesSection accountId={accountId} />
       {opened && <InvoiceDialog accountId={accountId} summary={opened} onClose={() => setOpened(undefined)} />}
     </Paper>

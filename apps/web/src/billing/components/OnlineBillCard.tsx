@@ -12,8 +12,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { failureText } from '../../platform/api/failureText';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
-import { ListPagination } from '../../platform/ui/table/ListPagination';
-import type { SortState } from '../../platform/ui/table/SortableHeaderCell';
+import { useServerPaging } from '../../platform/ui/table/useServerPaging';
 import { exportOnlineBill, useIntervals, useOnlineBill } from '../api/billingOperations';
 import { saveDownload } from '../../platform/files/saveDownload';
 import { defaultInterval } from '../utils/billingFormat';
@@ -36,13 +35,8 @@ export function OnlineBillCard({ accountId }: { accountId: number }) {
   const interval = chosenInterval ?? (intervals.data ? defaultInterval(intervals.data.Intervals) : undefined);
   const [groupByCustomers, setGroupByCustomers] = useState(false);
   const [hideIndirectPayments, setHideIndirectPayments] = useState(false);
-  const [sort, setSort] = useState<SortState<OnlineBillSortField>>({ sortBy: 'Customer', sortDirection: 'asc' });
-  const [pageSize, setPageSize] = useState(PAGE_SIZES[1]!);
-  // A page number belongs to one month, filter, order and page size: once they change, paging starts over.
-  const listKey = JSON.stringify([interval, groupByCustomers, hideIndirectPayments, sort, pageSize]);
-  const [paging, setPaging] = useState({ listKey, page: 0 });
-  const page = paging.listKey === listKey ? paging.page : 0;
-  const bill = useOnlineBill(interval ? { accountId, billingInterval: interval, hideIndirectPayments, groupByCustomers, ...sort, page, pageSize } : undefined);
+  const list = useServerPaging<OnlineBillSortField>({ sortBy: 'Customer', sortDirection: 'asc' }, [interval, groupByCustomers, hideIndirectPayments], PAGE_SIZES);
+  const bill = useOnlineBill(interval ? { accountId, billingInterval: interval, hideIndirectPayments, groupByCustomers, ...list.request } : undefined);
   const data = bill.data;
   const [exporting, setExporting] = useState(false);
   const exportBill = async () => {
@@ -94,8 +88,7 @@ export function OnlineBillCard({ accountId }: { accountId: number }) {
               <>
                 <OnlineBillTotals bill={data} />
                 {groupByCustomers && data.Customers.length > 0 && <OnlineBillCustomers bill={data} />}
-                <OnlineBillTable lines={data.Lines} label={t('billing.online_bill.lines_label')} sort={sort} onSort={setSort} />
-                <ListPagination total={data.Total} page={page} pageSize={pageSize} pageSizes={PAGE_SIZES} onPageChange={(next) => setPaging({ listKey, page: next })} onPageSizeChange={setPageSize} />
+                <OnlineBillTable lines={data.Lines} label={t('billing.online_bill.lines_label')} server={list.paging(data.Total)} empty={noData} />
               </>
             ))}
         </>

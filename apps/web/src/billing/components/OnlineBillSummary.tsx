@@ -1,14 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { OnlineBill } from '@cmp/contracts/billing';
 import { formatMoney } from '../../platform/money/formatMoney';
+import { DataTable, type DataColumn } from '../../platform/ui/table/DataTable';
 import { amountSx } from './amountSx';
 
 /**
@@ -44,38 +39,33 @@ export function OnlineBillTotals({ bill }: { bill: OnlineBill }) {
   );
 }
 
-/** With "Group by customers": one row per customer (largest amount first, as the server sends them). */
+type CustomerTotal = OnlineBill['Customers'][number];
+
+/** With "Group by customers": one row per customer and currency (largest amount first, as the server sends them, until a column is sorted). */
 export function OnlineBillCustomers({ bill }: { bill: OnlineBill }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const hasMargin = bill.Customers.some((customer) => (customer.Margin ?? null) !== null);
+  const columns: DataColumn<CustomerTotal>[] = [
+    { id: 'customer', header: t('billing.column.customer'), isRowHeader: true, sortValue: (customer) => customer.CustomerName, cell: (customer) => customer.CustomerName },
+    { id: 'lines', header: t('billing.column.lines'), align: 'right', sortValue: (customer) => customer.Lines, cellSx: amountSx, cell: (customer) => new Intl.NumberFormat(locale).format(customer.Lines) },
+    // Amounts of different currencies sort by their figures only: the order of the sums, not their worth.
+    { id: 'amount', header: t('billing.column.amount'), align: 'right', sortValue: (customer) => Number(customer.Amount), cellSx: { ...amountSx, fontWeight: 500 }, cell: (customer) => formatMoney(customer.Amount, customer.Currency, locale) },
+  ];
+  if (hasMargin) {
+    columns.push({ id: 'margin', header: t('billing.column.margin'), align: 'right', sortValue: (customer) => (customer.Margin == null ? null : Number(customer.Margin)), cellSx: amountSx, cell: (customer) => (customer.Margin == null ? '' : formatMoney(customer.Margin, customer.Currency, locale)) });
+  }
   return (
-    <TableContainer sx={{ mb: 2 }}>
-      <Table size="small" sx={{ '& td, & th': { px: 1 } }}>
-        <Typography component="caption" variant="subtitle2" sx={{ captionSide: 'top', textAlign: 'left', color: 'text.primary', px: '0 !important' }}>
-          {t('billing.online_bill.per_customer')}
-        </Typography>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('billing.column.customer')}</TableCell>
-            <TableCell align="right">{t('billing.column.lines')}</TableCell>
-            <TableCell align="right">{t('billing.column.amount')}</TableCell>
-            {hasMargin && <TableCell align="right">{t('billing.column.margin')}</TableCell>}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {bill.Customers.map((customer) => (
-            <TableRow key={`${customer.CustomerAccountId}-${customer.Currency}`}>
-              <TableCell component="th" scope="row">
-                {customer.CustomerName}
-              </TableCell>
-              <TableCell sx={amountSx}>{new Intl.NumberFormat(locale).format(customer.Lines)}</TableCell>
-              <TableCell sx={{ ...amountSx, fontWeight: 500 }}>{formatMoney(customer.Amount, customer.Currency, locale)}</TableCell>
-              {hasMargin && <TableCell sx={amountSx}>{customer.Margin == null ? '' : formatMoney(customer.Margin, customer.Currency, locale)}</TableCell>}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <Box sx={{ mb: 2 }}>
+      <DataTable
+        tableId="billing-online-bill-customers"
+        rows={bill.Customers}
+        columns={columns}
+        rowKey={(customer) => `${customer.CustomerAccountId}-${customer.Currency}`}
+        caption={t('billing.online_bill.per_customer')}
+        empty={null}
+        sx={{ '& td, & th': { px: 1 } }}
+      />
+    </Box>
   );
 }

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { BillingInterval } from '@cmp/contracts/billing';
 import { failureText } from '../../platform/api/failureText';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
-import { PricingFormDialog } from '../../pricing/components/PricingFormDialog';
+import { FormDialog } from '../../platform/ui/dialog/FormDialog';
 import { newIdempotencyKey } from '../../platform/api/idempotencyKey';
 import { defaultInterval } from '../utils/billingFormat';
 import { IntervalSelect } from './IntervalSelect';
@@ -48,16 +49,18 @@ export function RunBillingDialog({ accountName, intervals, onRun, onClose }: Run
   };
 
   return (
-    <PricingFormDialog open title={t('billing.run.dialog_title')} serverError={error} isSaving={isRunning} submitLabel={t('billing.run.confirm')} onSubmit={() => void run()} onClose={onClose}>
-      <Typography>{t('billing.run.dialog_text', { name: accountName })}</Typography>
-      {intervals.isPending && <LoadingIndicator />}
-      {intervals.isError && <Alert severity="warning">{`${t('billing.errors.intervals')} ${t('billing.run.last_closed')}`}</Alert>}
-      {intervals.data && closed.length === 0 && <Alert severity="info" role="note">{t('billing.run.no_closed')}</Alert>}
-      {intervalId && closed.length > 0 && <IntervalSelect id="run-billing-interval" intervals={closed} value={intervalId} onChange={setChosen} label={t('billing.run.interval')} />}
-      {/* Static information, not an alert: screen readers read it with the dialog, without interrupting. */}
-      <Alert severity="info" role="note">
-        {t('billing.run.final_note')}
-      </Alert>
-    </PricingFormDialog>
+    <FormDialog open title={t('billing.run.dialog_title')} serverError={error} isBusy={isRunning} submitLabel={t('billing.run.confirm')} onSubmit={() => void run()} onClose={onClose}>
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <Typography>{t('billing.run.dialog_text', { name: accountName })}</Typography>
+        {intervals.isPending && <LoadingIndicator />}
+        {intervals.isError && <Alert severity="warning">{`${t('billing.errors.intervals')} ${t('billing.run.last_closed')}`}</Alert>}
+        {intervals.data && closed.length === 0 && <Alert severity="info" role="note">{t('billing.run.no_closed')}</Alert>}
+        {intervalId && closed.length > 0 && <IntervalSelect id="run-billing-interval" intervals={closed} value={intervalId} onChange={setChosen} label={t('billing.run.interval')} />}
+        {/* Static information, not an alert: screen readers read it with the dialog, without interrupting. */}
+        <Alert severity="info" role="note">
+          {t('billing.run.final_note')}
+        </Alert>
+      </Stack>
+    </FormDialog>
   );
 }

@@ -1,29 +1,22 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mdiUpload } from '@mdi/js';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ImportServicesResult } from '@cmp/contracts/catalog';
 import { failureText } from '../../platform/api/failureText';
-import { MdiIcon } from '../../platform/ui/MdiIcon';
+import { FormDialog } from '../../platform/ui/dialog/FormDialog';
+import { DataTable, type DataColumn } from '../../platform/ui/table/DataTable';
 import { importServices } from '../api/serviceManagementOperations';
 import { fileToBase64 } from '../utils/serviceForm';
 
 /** The largest file the server takes (its 1 MB body holds the file as base64). */
 export const IMPORT_MAX_BYTES = 700 * 1024;
+
+/** A refused row; the server's list may name one row and column twice, so rows are known by position. */
+type ImportError = ImportServicesResult['Errors'][number] & { index: number };
 
 type Phase = { kind: 'choose' } | { kind: 'reading' } | { kind: 'uploading' } | { kind: 'failed'; message: string } | { kind: 'done'; result: ImportServicesResult };
 
@@ -37,7 +30,6 @@ interface ImportServicesDialogProps {
 /** Excel import of My services: choose the file, upload with progress, then the summary or every refused row. */
 export function ImportServicesDialog({ open, onClose, onImported }: ImportServicesDialogProps) {
   const { t } = useTranslation();
-  const titleId = useId();
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File>();
@@ -67,90 +59,71 @@ export function ImportServicesDialog({ open, onClose, onImported }: ImportServic
     }
   };
 
+  const errorColumns: DataColumn<ImportError>[] = [
+    { id: 'row', header: t('catalog.import_column_row'), align: 'right', sortValue: (error) => error.Row, cell: (error) => error.Row },
+    { id: 'column', header: t('catalog.import_column_column'), sortValue: (error) => error.Column, cell: (error) => error.Column },
+    { id: 'message', header: t('catalog.import_column_message'), sortValue: (error) => error.Message, cell: (error) => error.Message },
+  ];
+
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      aria-labelledby={titleId}
-      fullWidth
+      title={t('catalog.import_title')}
       maxWidth="md"
-      onClose={(_event, reason) => {
-        if (!isBusy && reason !== 'backdropClick') onClose();
-      }}
+      serverError={phase.kind === 'failed' ? phase.message : undefined}
+      isBusy={isBusy}
+      isSubmitDisabled={!file}
+      submitLabel={t('catalog.upload')}
+      dismissLabel={phase.kind === 'done' ? t('common.close') : t('common.cancel')}
+      onSubmit={() => void upload()}
+      onClose={onClose}
     >
-      <DialogTitle id={titleId}>{t('catalog.import_title')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          <Typography color="text.secondary">{t('catalog.import_intro')}</Typography>
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-            <input
-              ref={inputRef}
-              id={inputId}
-              type="file"
-              accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              hidden
-              onChange={(event) => {
-                setFile(event.target.files?.[0]);
-                setPhase({ kind: 'choose' });
-              }}
-            />
-            <Button variant="outlined" disabled={isBusy} onClick={() => inputRef.current?.click()}>
-              {t('catalog.choose_file')}
-            </Button>
-            <Typography aria-live="polite">{file ? file.name : t('catalog.no_file_chosen')}</Typography>
-          </Stack>
-          {isBusy && (
-            <Stack spacing={1}>
-              <Typography role="status">{phase.kind === 'reading' ? t('catalog.import_reading') : t('catalog.import_uploading')}</Typography>
-              <LinearProgress aria-label={t('catalog.import_progress')} variant={phase.kind === 'reading' ? 'determinate' : 'indeterminate'} value={phase.kind === 'reading' ? 30 : undefined} />
-            </Stack>
-          )}
-          {phase.kind === 'failed' && (
-            <Alert severity="error" role="alert">
-              {phase.message}
-            </Alert>
-          )}
-          {phase.kind === 'done' && phase.result.Imported && (
-            <Alert severity="success" role="status">
-              {t('catalog.import_done', { read: phase.result.RowsRead, changed: phase.result.RowsChanged })}
-            </Alert>
-          )}
-          {phase.kind === 'done' && !phase.result.Imported && (
-            <>
-              <Alert severity="error" role="alert">
-                {t('catalog.import_refused', { errors: phase.result.Errors.length })}
-              </Alert>
-              <TableContainer sx={{ maxHeight: 320 }}>
-                <Table size="small" stickyHeader aria-label={t('catalog.import_errors_table')}>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell align="right">{t('catalog.import_column_row')}</TableCell>
-                      <TableCell>{t('catalog.import_column_column')}</TableCell>
-                      <TableCell>{t('catalog.import_column_message')}</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {phase.result.Errors.map((error, index) => (
-                      <TableRow key={`${error.Row}-${error.Column}-${index}`}>
-                        <TableCell align="right">{error.Row}</TableCell>
-                        <TableCell>{error.Column}</TableCell>
-                        <TableCell>{error.Message}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
-            </>
-          )}
+      <Stack spacing={2}>
+        <Typography color="text.secondary">{t('catalog.import_intro')}</Typography>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <input
+            ref={inputRef}
+            id={inputId}
+            type="file"
+            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            hidden
+            onChange={(event) => {
+              setFile(event.target.files?.[0]);
+              setPhase({ kind: 'choose' });
+            }}
+          />
+          <Button variant="outlined" disabled={isBusy} onClick={() => inputRef.current?.click()}>
+            {t('catalog.choose_file')}
+          </Button>
+          <Typography aria-live="polite">{file ? file.name : t('catalog.no_file_chosen')}</Typography>
         </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isBusy}>
-          {phase.kind === 'done' ? t('common.close') : t('common.cancel')}
-        </Button>
-        <Button variant="contained" startIcon={<MdiIcon path={mdiUpload} />} disabled={!file || isBusy} loading={isBusy} onClick={() => void upload()}>
-          {t('catalog.upload')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+        {isBusy && (
+          <Stack spacing={1}>
+            <Typography role="status">{phase.kind === 'reading' ? t('catalog.import_reading') : t('catalog.import_uploading')}</Typography>
+            <LinearProgress aria-label={t('catalog.import_progress')} variant={phase.kind === 'reading' ? 'determinate' : 'indeterminate'} value={phase.kind === 'reading' ? 30 : undefined} />
+          </Stack>
+        )}
+        {phase.kind === 'done' && phase.result.Imported && (
+          <Alert severity="success" role="status">
+            {t('catalog.import_done', { read: phase.result.RowsRead, changed: phase.result.RowsChanged })}
+          </Alert>
+        )}
+        {phase.kind === 'done' && !phase.result.Imported && (
+          <>
+            <Alert severity="error" role="alert">
+              {t('catalog.import_refused', { errors: phase.result.Errors.length })}
+            </Alert>
+            <DataTable
+              tableId="catalog-import-errors"
+              rows={phase.result.Errors.map((error, index) => ({ ...error, index }))}
+              columns={errorColumns}
+              rowKey={(error) => error.index}
+              label={t('catalog.import_errors_table')}
+              empty={null}
+            />
+          </>
+        )}
+      </Stack>
+    </FormDialog>
   );
 }

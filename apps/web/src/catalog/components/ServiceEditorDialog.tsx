@@ -1,38 +1,27 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mdiDelete, mdiPlus } from '@mdi/js';
+import { mdiPlus } from '@mdi/js';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { BILLING_PERIODS, BILLING_RULES, COMMITMENT_TERMS, type VendorService } from '@cmp/contracts/catalog';
-import { FEE_TYPES } from '@cmp/contracts/pricing';
+import { FormDialog } from '../../platform/ui/dialog/FormDialog';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
-import { useConfirmDialog } from '../../platform/ui/useConfirmDialog';
-import { visuallyHidden } from '../../platform/ui/visuallyHidden';
 import { checkServiceForm, emptyItem, formOfService, serviceInputOf, type FormProblems, type ItemForm, type ServiceForm } from '../utils/serviceForm';
 import type { VendorServiceInput } from '../api/serviceManagementOperations';
 import { LanguageSelect } from './LanguageSelect';
+import { ServiceItemsTable } from './ServiceItemsTable';
 
 export type ServiceEditorState = { mode: 'new' } | { mode: 'edit'; service: VendorService };
 
@@ -46,8 +35,7 @@ interface ServiceEditorDialogProps {
 /** A vendor's service: names and descriptions per language, commercial facts, terms and its priceable items. */
 export function ServiceEditorDialog({ state, onSave, onClose }: ServiceEditorDialogProps) {
   const { t, i18n } = useTranslation();
-  const titleId = useId();
-  const { confirm, dialog: confirmDialog } = useConfirmDialog();
+  const itemsHeadingId = useId();
   const service = state?.mode === 'edit' ? state.service : undefined;
   const [initial, setInitial] = useState<ServiceForm>(() => formOfService(undefined));
   const [form, setForm] = useState<ServiceForm>(initial);
@@ -77,13 +65,7 @@ export function ServiceEditorDialog({ state, onSave, onClose }: ServiceEditorDia
     setProblems((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !Object.keys(changes).some((field) => key === `Items.${index}.${field}`))));
   };
 
-  const close = async () => {
-    if (isChanged && !(await confirm({ title: t('unsaved_changes.title'), message: t('unsaved_changes.body_1'), agreeLabel: t('unsaved_changes.discard_changes'), rejectLabel: t('unsaved_changes.continue_editing') }))) return;
-    onClose();
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const found = checkServiceForm(form, isNew);
     setProblems(found);
     if (Object.keys(found).length) {
@@ -99,213 +81,138 @@ export function ServiceEditorDialog({ state, onSave, onClose }: ServiceEditorDia
   const languageName = names.of(language) ?? language;
 
   return (
-    <Dialog
+    <FormDialog
       open={state !== undefined}
-      aria-labelledby={titleId}
-      fullWidth
+      title={service ? t('catalog.edit_service_title', { name: service.DisplayName }) : t('catalog.new_service')}
+      serverError={serverError}
+      isBusy={isSaving}
+      hasUnsavedChanges={isChanged}
+      submitLabel={isNew ? t('catalog.create_service') : t('common.save')}
+      onSubmit={() => void submit()}
+      onClose={onClose}
       maxWidth="lg"
-      onClose={(_event, reason) => {
-        if (reason !== 'backdropClick') void close();
-      }}
     >
-      <form noValidate onSubmit={(event) => void submit(event)}>
-        <DialogTitle id={titleId}>{service ? t('catalog.edit_service_title', { name: service.DisplayName }) : t('catalog.new_service')}</DialogTitle>
-        <DialogContent>
-          {serverError && (
-            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-              {serverError}
-            </Alert>
-          )}
-          {Object.keys(problems).length > 0 && (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {t('catalog.form_has_problems')}
-            </Alert>
-          )}
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 1fr' } }}>
-              <TextField
-                label={t('catalog.field_service_name')}
-                required
-                value={form.ServiceName}
-                onChange={(event) => update({ ServiceName: event.target.value.toUpperCase() }, 'ServiceName')}
-                error={Boolean(problems.ServiceName)}
-                helperText={problem('ServiceName') ?? t('catalog.service_name_help')}
-                slotProps={{ input: { readOnly: !isNew }, htmlInput: { maxLength: 50, autoComplete: 'off' } }}
-              />
-              <TextField label={t('catalog.field_sku')} value={form.VendorSku} onChange={(event) => update({ VendorSku: event.target.value })} slotProps={{ htmlInput: { maxLength: 100 } }} helperText=" " />
-              <TextField label={t('catalog.field_product_number')} value={form.ProductNumber} onChange={(event) => update({ ProductNumber: event.target.value })} slotProps={{ htmlInput: { maxLength: 100 } }} helperText=" " />
-            </Box>
-            <LanguageSelect label={t('catalog.text_language')} value={language} onChange={setLanguage} filled={form.DisplayNames} />
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 2fr' } }}>
-              <TextField
-                label={t('catalog.field_display_name', { language: languageName })}
-                required={language === 'en'}
-                value={form.DisplayNames[language] ?? ''}
-                onChange={(event) => update({ DisplayNames: { ...form.DisplayNames, [language]: event.target.value } }, `DisplayNames.${language}`)}
-                error={Boolean(problems[`DisplayNames.${language}`])}
-                helperText={problem(`DisplayNames.${language}`) ?? (language === 'en' ? t('catalog.english_required') : ' ')}
-                slotProps={{ htmlInput: { maxLength: 200 } }}
-              />
-              <TextField
-                label={t('catalog.field_description', { language: languageName })}
-                multiline
-                minRows={2}
-                value={form.Descriptions[language] ?? ''}
-                onChange={(event) => update({ Descriptions: { ...form.Descriptions, [language]: event.target.value } })}
-                slotProps={{ htmlInput: { maxLength: 4000 } }}
-                helperText=" "
-              />
-            </Box>
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(4, 1fr)' } }}>
-              <TextField
-                label={t('catalog.field_category')}
-                required
-                value={form.Category}
-                onChange={(event) => update({ Category: event.target.value }, 'Category')}
-                error={Boolean(problems.Category)}
-                helperText={problem('Category') ?? ' '}
-                slotProps={{ htmlInput: { maxLength: 100 } }}
-              />
-              <TextField label={t('catalog.field_tags')} value={form.Tags} onChange={(event) => update({ Tags: event.target.value })} helperText={t('catalog.tags_help')} />
-              <TextField select label={t('catalog.field_billing_rule')} value={form.BillingRule} onChange={(event) => update({ BillingRule: event.target.value as ServiceForm['BillingRule'] })} helperText=" ">
-                {BILLING_RULES.map((rule) => (
-                  <MenuItem key={rule} value={rule}>
-                    {t(`catalog.billing_rule_${rule}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField select label={t('catalog.field_billing_period')} value={form.BillingPeriod} onChange={(event) => update({ BillingPeriod: event.target.value as ServiceForm['BillingPeriod'] })} helperText=" ">
-                {BILLING_PERIODS.map((period) => (
-                  <MenuItem key={period} value={period}>
-                    {t(`catalog.billing_period_${period}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField
-                label={t('catalog.field_currency')}
-                required
-                value={form.Currency}
-                onChange={(event) => update({ Currency: event.target.value.toUpperCase() }, 'Currency')}
-                error={Boolean(problems.Currency)}
-                helperText={problem('Currency') ?? ' '}
-                slotProps={{ htmlInput: { maxLength: 3 } }}
-              />
-              <TextField
-                label={t('catalog.field_icon_path')}
-                value={form.IconPath}
-                onChange={(event) => update({ IconPath: event.target.value }, 'IconPath')}
-                error={Boolean(problems.IconPath)}
-                helperText={problem('IconPath') ?? t('catalog.icon_path_help')}
-                sx={{ gridColumn: { md: 'span 3' } }}
-              />
-            </Box>
-            <FormControl error={Boolean(problems.CommitmentTerms)} component="fieldset">
-              <FormLabel component="legend">{t('catalog.field_commitment_terms')}</FormLabel>
-              <FormGroup row>
-                {COMMITMENT_TERMS.map((term) => (
-                  <FormControlLabel
-                    key={term}
-                    label={t(`catalog.commitment_${term}`)}
-                    control={
-                      <Checkbox
-                        checked={form.CommitmentTerms.includes(term)}
-                        onChange={(event) =>
-                          update({ CommitmentTerms: event.target.checked ? COMMITMENT_TERMS.filter((each) => each === term || form.CommitmentTerms.includes(each)) : form.CommitmentTerms.filter((each) => each !== term) }, 'CommitmentTerms')
-                        }
-                      />
+      {Object.keys(problems).length > 0 && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {t('catalog.form_has_problems')}
+        </Alert>
+      )}
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 1fr' } }}>
+          <TextField
+            label={t('catalog.field_service_name')}
+            required
+            value={form.ServiceName}
+            onChange={(event) => update({ ServiceName: event.target.value.toUpperCase() }, 'ServiceName')}
+            error={Boolean(problems.ServiceName)}
+            helperText={problem('ServiceName') ?? t('catalog.service_name_help')}
+            slotProps={{ input: { readOnly: !isNew }, htmlInput: { maxLength: 50, autoComplete: 'off' } }}
+          />
+          <TextField label={t('catalog.field_sku')} value={form.VendorSku} onChange={(event) => update({ VendorSku: event.target.value })} slotProps={{ htmlInput: { maxLength: 100 } }} helperText=" " />
+          <TextField label={t('catalog.field_product_number')} value={form.ProductNumber} onChange={(event) => update({ ProductNumber: event.target.value })} slotProps={{ htmlInput: { maxLength: 100 } }} helperText=" " />
+        </Box>
+        <LanguageSelect label={t('catalog.text_language')} value={language} onChange={setLanguage} filled={form.DisplayNames} />
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 2fr' } }}>
+          <TextField
+            label={t('catalog.field_display_name', { language: languageName })}
+            required={language === 'en'}
+            value={form.DisplayNames[language] ?? ''}
+            onChange={(event) => update({ DisplayNames: { ...form.DisplayNames, [language]: event.target.value } }, `DisplayNames.${language}`)}
+            error={Boolean(problems[`DisplayNames.${language}`])}
+            helperText={problem(`DisplayNames.${language}`) ?? (language === 'en' ? t('catalog.english_required') : ' ')}
+            slotProps={{ htmlInput: { maxLength: 200 } }}
+          />
+          <TextField
+            label={t('catalog.field_description', { language: languageName })}
+            multiline
+            minRows={2}
+            value={form.Descriptions[language] ?? ''}
+            onChange={(event) => update({ Descriptions: { ...form.Descriptions, [language]: event.target.value } })}
+            slotProps={{ htmlInput: { maxLength: 4000 } }}
+            helperText=" "
+          />
+        </Box>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(4, 1fr)' } }}>
+          <TextField
+            label={t('catalog.field_category')}
+            required
+            value={form.Category}
+            onChange={(event) => update({ Category: event.target.value }, 'Category')}
+            error={Boolean(problems.Category)}
+            helperText={problem('Category') ?? ' '}
+            slotProps={{ htmlInput: { maxLength: 100 } }}
+          />
+          <TextField label={t('catalog.field_tags')} value={form.Tags} onChange={(event) => update({ Tags: event.target.value })} helperText={t('catalog.tags_help')} />
+          <TextField select label={t('catalog.field_billing_rule')} value={form.BillingRule} onChange={(event) => update({ BillingRule: event.target.value as ServiceForm['BillingRule'] })} helperText=" ">
+            {BILLING_RULES.map((rule) => (
+              <MenuItem key={rule} value={rule}>
+                {t(`catalog.billing_rule_${rule}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField select label={t('catalog.field_billing_period')} value={form.BillingPeriod} onChange={(event) => update({ BillingPeriod: event.target.value as ServiceForm['BillingPeriod'] })} helperText=" ">
+            {BILLING_PERIODS.map((period) => (
+              <MenuItem key={period} value={period}>
+                {t(`catalog.billing_period_${period}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            label={t('catalog.field_currency')}
+            required
+            value={form.Currency}
+            onChange={(event) => update({ Currency: event.target.value.toUpperCase() }, 'Currency')}
+            error={Boolean(problems.Currency)}
+            helperText={problem('Currency') ?? ' '}
+            slotProps={{ htmlInput: { maxLength: 3 } }}
+          />
+          <TextField
+            label={t('catalog.field_icon_path')}
+            value={form.IconPath}
+            onChange={(event) => update({ IconPath: event.target.value }, 'IconPath')}
+            error={Boolean(problems.IconPath)}
+            helperText={problem('IconPath') ?? t('catalog.icon_path_help')}
+            sx={{ gridColumn: { md: 'span 3' } }}
+          />
+        </Box>
+        <FormControl error={Boolean(problems.CommitmentTerms)} component="fieldset">
+          <FormLabel component="legend">{t('catalog.field_commitment_terms')}</FormLabel>
+          <FormGroup row>
+            {COMMITMENT_TERMS.map((term) => (
+              <FormControlLabel
+                key={term}
+                label={t(`catalog.commitment_${term}`)}
+                control={
+                  <Checkbox
+                    checked={form.CommitmentTerms.includes(term)}
+                    onChange={(event) =>
+                      update({ CommitmentTerms: event.target.checked ? COMMITMENT_TERMS.filter((each) => each === term || form.CommitmentTerms.includes(each)) : form.CommitmentTerms.filter((each) => each !== term) }, 'CommitmentTerms')
                     }
                   />
-                ))}
-              </FormGroup>
-              {problems.CommitmentTerms && <FormHelperText>{problem('CommitmentTerms')}</FormHelperText>}
-            </FormControl>
-            <TextField label={t('catalog.field_terms')} multiline minRows={2} value={form.TermsOfService} onChange={(event) => update({ TermsOfService: event.target.value })} slotProps={{ htmlInput: { maxLength: 20000 } }} />
-            <FormControlLabel control={<Switch checked={form.IsActive} onChange={(event) => update({ IsActive: event.target.checked })} />} label={t('catalog.field_active')} />
-            <Typography variant="subtitle1" component="h3">
-              {t('catalog.items_title')}
-            </Typography>
-            {problems.Items && <Alert severity="error">{problem('Items')}</Alert>}
-            <Table size="small" aria-label={t('catalog.items_title')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('catalog.item_name')}</TableCell>
-                  <TableCell>{t('catalog.item_fee_type')}</TableCell>
-                  <TableCell>{t('catalog.item_unit')}</TableCell>
-                  <TableCell align="right">{t('catalog.item_purchase_price')}</TableCell>
-                  <TableCell align="right">{t('catalog.item_srp')}</TableCell>
-                  <TableCell>
-                    <Box component="span" sx={visuallyHidden}>
-                      {t('catalog.column_actions')}
-                    </Box>
-                  </TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {form.Items.map((item, index) => {
-                  const number = index + 1;
-                  const cellField = (field: 'Name' | 'Unit' | 'PurchasePrice' | 'Srp', label: string, extra: { align?: 'right'; max: number; inputMode?: 'decimal' }) => (
-                    <TableCell align={extra.align}>
-                      <TextField
-                        size="small"
-                        value={item[field]}
-                        onChange={(event) => updateItem(index, { [field]: event.target.value })}
-                        error={Boolean(problems[`Items.${index}.${field}`])}
-                        helperText={problem(`Items.${index}.${field}`)}
-                        slotProps={{ htmlInput: { 'aria-label': t('catalog.item_field_label', { field: label, number }), maxLength: extra.max, inputMode: extra.inputMode, style: extra.align ? { textAlign: 'right' } : undefined } }}
-                      />
-                    </TableCell>
-                  );
-                  return (
-                    <TableRow key={item.key}>
-                      {cellField('Name', t('catalog.item_name'), { max: 100 })}
-                      <TableCell>
-                        <TextField
-                          select
-                          size="small"
-                          value={item.FeeType}
-                          onChange={(event) => updateItem(index, { FeeType: event.target.value as ItemForm['FeeType'] })}
-                          slotProps={{ select: { inputProps: { 'aria-label': t('catalog.item_field_label', { field: t('catalog.item_fee_type'), number }) } } }}
-                        >
-                          {FEE_TYPES.map((feeType) => (
-                            <MenuItem key={feeType} value={feeType}>
-                              {t(`catalog.fee_type_${feeType}`)}
-                            </MenuItem>
-                          ))}
-                        </TextField>
-                      </TableCell>
-                      {cellField('Unit', t('catalog.item_unit'), { max: 50 })}
-                      {cellField('PurchasePrice', t('catalog.item_purchase_price'), { align: 'right', max: 20, inputMode: 'decimal' })}
-                      {cellField('Srp', t('catalog.item_srp'), { align: 'right', max: 20, inputMode: 'decimal' })}
-                      <TableCell>
-                        <IconButton
-                          aria-label={t('catalog.remove_item', { number })}
-                          onClick={() => setForm((current) => ({ ...current, Items: current.Items.filter((_, position) => position !== index) }))}
-                        >
-                          <MdiIcon path={mdiDelete} />
-                        </IconButton>
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-            <Box>
-              <Button startIcon={<MdiIcon path={mdiPlus} />} onClick={() => update({ Items: [...form.Items, emptyItem()] }, 'Items')}>
-                {t('catalog.add_item')}
-              </Button>
-            </Box>
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => void close()} disabled={isSaving}>
-            {t('common.cancel')}
+                }
+              />
+            ))}
+          </FormGroup>
+          {problems.CommitmentTerms && <FormHelperText>{problem('CommitmentTerms')}</FormHelperText>}
+        </FormControl>
+        <TextField label={t('catalog.field_terms')} multiline minRows={2} value={form.TermsOfService} onChange={(event) => update({ TermsOfService: event.target.value })} slotProps={{ htmlInput: { maxLength: 20000 } }} />
+        <FormControlLabel control={<Switch checked={form.IsActive} onChange={(event) => update({ IsActive: event.target.checked })} />} label={t('catalog.field_active')} />
+        <Typography id={itemsHeadingId} variant="subtitle1" component="h3">
+          {t('catalog.items_title')}
+        </Typography>
+        <ServiceItemsTable
+          items={form.Items}
+          problems={problems}
+          labelledBy={itemsHeadingId}
+          onChange={updateItem}
+          onRemove={(index) => setForm((current) => ({ ...current, Items: current.Items.filter((_, position) => position !== index) }))}
+        />
+        <Box>
+          <Button startIcon={<MdiIcon path={mdiPlus} />} onClick={() => update({ Items: [...form.Items, emptyItem()] }, 'Items')}>
+            {t('catalog.add_item')}
           </Button>
-          <Button type="submit" variant="contained" loading={isSaving}>
-            {isNew ? t('catalog.create_service') : t('common.save')}
-          </Button>
-        </DialogActions>
-      </form>
-      {confirmDialog}
-    </Dialog>
+        </Box>
+      </Stack>
+    </FormDialog>
   );
 }

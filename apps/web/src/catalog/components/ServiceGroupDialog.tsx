@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Autocomplete from '@mui/material/Autocomplete';
+import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { MyService, ServiceGroup } from '@cmp/contracts/catalog';
-import { PricingFormDialog } from '../../pricing/components/PricingFormDialog';
+import { FormDialog } from '../../platform/ui/dialog/FormDialog';
 
 export type ServiceGroupDialogState = { mode: 'new' } | { mode: 'edit'; group: ServiceGroup };
 
@@ -54,39 +55,41 @@ export function ServiceGroupDialog({ state, services, isLoadingServices, onSave,
   };
 
   return (
-    <PricingFormDialog
+    <FormDialog
       open={state !== undefined}
       title={state?.mode === 'edit' ? t('catalog.edit_group_title', { name: state.group.Name }) : t('catalog.new_group')}
       serverError={serverError}
-      isSaving={isSaving}
+      isBusy={isSaving}
       submitLabel={state?.mode === 'edit' ? t('common.save') : t('catalog.create_group')}
       onSubmit={() => void submit()}
       onClose={onClose}
     >
-      <TextField
-        autoFocus
-        required
-        label={t('catalog.group_name')}
-        value={name}
-        onChange={(event) => {
-          setName(event.target.value);
-          setNameError(undefined);
-        }}
-        error={nameError !== undefined}
-        helperText={nameError ?? ' '}
-        slotProps={{ htmlInput: { maxLength: NAME_MAX, autoComplete: 'off' } }}
-        fullWidth
-      />
-      <Autocomplete<string, true>
-        multiple
-        loading={isLoadingServices}
-        options={services.map((service) => service.ServiceName)}
-        value={members}
-        onChange={(_event, values) => setMembers(values)}
-        getOptionLabel={labelOf}
-        filterSelectedOptions
-        renderInput={(params) => <TextField {...params} label={t('catalog.group_services')} helperText={t('catalog.group_services_help')} />}
-      />
-    </PricingFormDialog>
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <TextField
+          autoFocus
+          required
+          label={t('catalog.group_name')}
+          value={name}
+          onChange={(event) => {
+            setName(event.target.value);
+            setNameError(undefined);
+          }}
+          error={nameError !== undefined}
+          helperText={nameError ?? ' '}
+          slotProps={{ htmlInput: { maxLength: NAME_MAX, autoComplete: 'off' } }}
+          fullWidth
+        />
+        <Autocomplete<string, true>
+          multiple
+          loading={isLoadingServices}
+          options={services.map((service) => service.ServiceName)}
+          value={members}
+          onChange={(_event, values) => setMembers(values)}
+          getOptionLabel={labelOf}
+          filterSelectedOptions
+          renderInput={(params) => <TextField {...params} label={t('catalog.group_services')} helperText={t('catalog.group_services_help')} />}
+        />
+      </Stack>
+    </FormDialog>
   );
 }

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { MyService } from '@cmp/contracts/catalog';
-import { PricingFormDialog } from '../../pricing/components/PricingFormDialog';
+import { FormDialog } from '../../platform/ui/dialog/FormDialog';
 import { LanguageSelect } from './LanguageSelect';
 
 interface ServiceTextsDialogProps {
@@ -37,36 +38,37 @@ export function ServiceTextsDialog({ service, onSave, onClose }: ServiceTextsDia
   };
 
   return (
-    <PricingFormDialog
+    <FormDialog
       open={service !== undefined}
       title={t('catalog.edit_texts_title', { name: service?.DisplayName ?? '' })}
       serverError={serverError}
-      isSaving={isSaving}
-      submitLabel={t('common.save')}
+      isBusy={isSaving}
       onSubmit={() => void submit()}
       onClose={onClose}
     >
-      <Typography color="text.secondary">{t('catalog.edit_texts_intro')}</Typography>
-      <LanguageSelect label={t('catalog.text_language')} value={language} onChange={setLanguage} filled={{ ...descriptions, ...names }} />
-      <TextField
-        autoFocus
-        label={t('catalog.field_display_name', { language: languageName })}
-        value={names[language] ?? ''}
-        placeholder={service?.DisplayName}
-        onChange={(event) => setNames((current) => ({ ...current, [language]: event.target.value }))}
-        slotProps={{ htmlInput: { maxLength: 200 } }}
-        helperText={t('catalog.override_help')}
-        fullWidth
-      />
-      <TextField
-        label={t('catalog.field_description', { language: languageName })}
-        multiline
-        minRows={3}
-        value={descriptions[language] ?? ''}
-        onChange={(event) => setDescriptions((current) => ({ ...current, [language]: event.target.value }))}
-        slotProps={{ htmlInput: { maxLength: 4000 } }}
-        fullWidth
-      />
-    </PricingFormDialog>
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <Typography color="text.secondary">{t('catalog.edit_texts_intro')}</Typography>
+        <LanguageSelect label={t('catalog.text_language')} value={language} onChange={setLanguage} filled={{ ...descriptions, ...names }} />
+        <TextField
+          autoFocus
+          label={t('catalog.field_display_name', { language: languageName })}
+          value={names[language] ?? ''}
+          placeholder={service?.DisplayName}
+          onChange={(event) => setNames((current) => ({ ...current, [language]: event.target.value }))}
+          slotProps={{ htmlInput: { maxLength: 200 } }}
+          helperText={t('catalog.override_help')}
+          fullWidth
+        />
+        <TextField
+          label={t('catalog.field_description', { language: languageName })}
+          multiline
+          minRows={3}
+          value={descriptions[language] ?? ''}
+          onChange={(event) => setDescriptions((current) => ({ ...current, [language]: event.target.value }))}
+          slotProps={{ htmlInput: { maxLength: 4000 } }}
+          fullWidth
+        />
+      </Stack>
+    </FormDialog>
   );
 }

@@ -2,25 +2,18 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { mdiPencil, mdiPlus } from '@mdi/js';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { VendorService } from '@cmp/contracts/catalog';
 import { failureText } from '../../platform/api/failureText';
 import { showMessage } from '../../platform/messages/messageStore';
-import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
+import { DataTable, type DataColumn } from '../../platform/ui/table/DataTable';
 import { saveVendorService, useVendorServices, vendorServicesKey, type VendorServiceInput } from '../api/serviceManagementOperations';
 import { ServiceEditorDialog, type ServiceEditorState } from './ServiceEditorDialog';
 
@@ -50,6 +43,57 @@ export function VendorServicesCard({ vendorAccountId, canEdit }: { vendorAccount
     }
   };
 
+  const columns: DataColumn<VendorService>[] = [
+    {
+      id: 'service',
+      header: t('catalog.column_service'),
+      isRowHeader: true,
+      sortValue: nameOf,
+      cell: (service) => (
+        <>
+          <Typography variant="body2" sx={{ fontWeight: 500 }}>
+            {nameOf(service)}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {service.ServiceName}
+          </Typography>
+        </>
+      ),
+    },
+    { id: 'category', header: t('catalog.column_category'), sortValue: (service) => service.Category, cell: (service) => service.Category },
+    {
+      id: 'items',
+      header: t('catalog.column_items'),
+      cell: (service) =>
+        service.Items.filter((item) => item.IsActive).map((item) => (
+          <Typography key={item.PriceableItemId} variant="body2">
+            {t('catalog.item_summary', { name: item.Name, feeType: t(`catalog.fee_type_${item.FeeType}`), purchase: item.PurchasePrice ?? '–', srp: item.Srp ?? '–' })}
+          </Typography>
+        )),
+    },
+    { id: 'currency', header: t('catalog.column_currency'), sortValue: (service) => service.Currency, cell: (service) => service.Currency },
+    {
+      id: 'status',
+      header: t('catalog.column_status'),
+      sortValue: (service) => (service.IsActive ? t('catalog.status_sold') : t('catalog.status_withdrawn')),
+      cell: (service) => <Chip size="small" label={service.IsActive ? t('catalog.status_sold') : t('catalog.status_withdrawn')} color={service.IsActive ? 'success' : 'default'} />,
+    },
+    { id: 'revision', header: t('catalog.column_revision'), align: 'right', sortValue: (service) => service.Revision, cell: (service) => service.Revision },
+    ...(canEdit
+      ? [
+          {
+            id: 'actions',
+            header: t('catalog.column_actions'),
+            cell: (service: VendorService) => (
+              <IconButton aria-label={t('catalog.edit_service', { name: nameOf(service) })} onClick={() => setEditing({ mode: 'edit', service })}>
+                <MdiIcon path={mdiPencil} />
+              </IconButton>
+            ),
+          },
+        ]
+      : []),
+  ];
+
   return (
     <Paper component="section" aria-labelledby={headingId} variant="outlined" sx={{ p: 3 }}>
       <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
@@ -65,60 +109,16 @@ export function VendorServicesCard({ vendorAccountId, canEdit }: { vendorAccount
           )}
         </Stack>
       </Stack>
-      {query.isPending && <LoadingIndicator />}
-      {query.isError && <Alert severity="error">{failureText(query.error)}</Alert>}
-      {query.data && shown.length === 0 && <Typography role="status">{query.data.length ? t('catalog.no_match') : t('catalog.no_vendor_services')}</Typography>}
-      {shown.length > 0 && (
-        <TableContainer>
-          <Table size="small" aria-labelledby={headingId}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('catalog.column_service')}</TableCell>
-                <TableCell>{t('catalog.column_category')}</TableCell>
-                <TableCell>{t('catalog.column_items')}</TableCell>
-                <TableCell>{t('catalog.column_currency')}</TableCell>
-                <TableCell>{t('catalog.column_status')}</TableCell>
-                <TableCell align="right">{t('catalog.column_revision')}</TableCell>
-                {canEdit && <TableCell>{t('catalog.column_actions')}</TableCell>}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {shown.map((service) => (
-                <TableRow key={service.ServiceName}>
-                  <TableCell component="th" scope="row">
-                    <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                      {nameOf(service)}
-                    </Typography>
-                    <Typography variant="caption" color="text.secondary">
-                      {service.ServiceName}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>{service.Category}</TableCell>
-                  <TableCell>
-                    {service.Items.filter((item) => item.IsActive).map((item) => (
-                      <Typography key={item.PriceableItemId} variant="body2">
-                        {t('catalog.item_summary', { name: item.Name, feeType: t(`catalog.fee_type_${item.FeeType}`), purchase: item.PurchasePrice ?? '–', srp: item.Srp ?? '–' })}
-                      </Typography>
-                    ))}
-                  </TableCell>
-                  <TableCell>{service.Currency}</TableCell>
-                  <TableCell>
-                    <Chip size="small" label={service.IsActive ? t('catalog.status_sold') : t('catalog.status_withdrawn')} color={service.IsActive ? 'success' : 'default'} />
-                  </TableCell>
-                  <TableCell align="right">{service.Revision}</TableCell>
-                  {canEdit && (
-                    <TableCell>
-                      <IconButton aria-label={t('catalog.edit_service', { name: nameOf(service) })} onClick={() => setEditing({ mode: 'edit', service })}>
-                        <MdiIcon path={mdiPencil} />
-                      </IconButton>
-                    </TableCell>
-                  )}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
+      <DataTable
+        tableId="catalog-vendor-services"
+        rows={shown}
+        columns={columns}
+        rowKey={(service) => service.ServiceName}
+        labelledBy={headingId}
+        isLoading={query.isPending}
+        error={query.isError ? failureText(query.error) : undefined}
+        empty={<Typography role="status">{query.data?.length ? t('catalog.no_match') : t('catalog.no_vendor_services')}</Typography>}
+      />
       <ServiceEditorDialog state={editing} onSave={save} onClose={() => setEditing(undefined)} />
     </Paper>
   );

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { mdiDownload, mdiFileUpload, mdiPencil } from '@mdi/js';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -11,12 +10,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { isAllowed, requirement } from '@cmp/contracts/capabilities';
@@ -25,10 +18,9 @@ import { failureText } from '../../platform/api/failureText';
 import { saveDownload } from '../../platform/files/saveDownload';
 import { showMessage } from '../../platform/messages/messageStore';
 import { useSessionUser } from '../../platform/session/currentUser';
-import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
-import { ListPagination } from '../../platform/ui/table/ListPagination';
-import { SortableHeaderCell, type SortState } from '../../platform/ui/table/SortableHeaderCell';
+import { DataTable, type DataColumn } from '../../platform/ui/table/DataTable';
+import { useServerPaging } from '../../platform/ui/table/useServerPaging';
 import { useDebouncedValue } from '../../platform/ui/useDebouncedValue';
 import { exportServices, MY_SERVICES_KEY, saveMyService, useMyServices } from '../api/serviceManagementOperations';
 import { ImportServicesDialog } from '../components/ImportServicesDialog';
@@ -55,26 +47,16 @@ export function MyServicesScreen() {
   const [vendor, setVendor] = useState<number | ''>('');
   const [category, setCategory] = useState('');
   const [enabled, setEnabled] = useState<EnabledFilter>('all');
-  const [sort, setSort] = useState<SortState<MyServicesSortKey>>({ sortBy: 'DisplayName', sortDirection: 'asc' });
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(25);
   const [editingTexts, setEditingTexts] = useState<MyService>();
   const [isImporting, setIsImporting] = useState(false);
   const [isExporting, setIsExporting] = useState(false);
   const [switching, setSwitching] = useState<string>();
-  const query = useMyServices({
-    filter: { Text: debouncedText, ...(vendor === '' ? {} : { VendorAccountId: vendor }), ...(category ? { Category: category } : {}), ...(enabled === 'all' ? {} : { IsEnabled: enabled === 'enabled' }) },
-    ...sort,
-    page,
-    pageSize,
-  });
+  const filter = { Text: debouncedText, ...(vendor === '' ? {} : { VendorAccountId: vendor }), ...(category ? { Category: category } : {}), ...(enabled === 'all' ? {} : { IsEnabled: enabled === 'enabled' }) };
+  const list = useServerPaging<MyServicesSortKey>({ sortBy: 'DisplayName', sortDirection: 'asc' }, filter);
+  const query = useMyServices({ filter, ...list.request });
   const isReseller = query.data?.OwnerType !== 'Vendor';
   const canEdit = isReseller && isAllowed(capabilities, CAN_EDIT);
   const reload = () => queryClient.invalidateQueries({ queryKey: MY_SERVICES_KEY });
-  const filterChanged = <T,>(set: (value: T) => void) => (value: T) => {
-    set(value);
-    setPage(0);
-  };
 
   const toggle = async (service: MyService, isEnabled: boolean) => {
     setSwitching(service.ServiceName);
@@ -113,6 +95,63 @@ export function MyServicesScreen() {
   };
 
   const data = query.data;
+  const statusOf = (service: MyService) =>
+    service.IsEnabled ? (isReseller ? t('catalog.filter_only_enabled') : t('catalog.status_sold')) : isReseller ? t('catalog.filter_only_disabled') : t('catalog.status_withdrawn');
+  const textsOf = (service: MyService) =>
+    Object.values(service.DisplayNames).length > 0 || Object.values(service.Descriptions).length > 0
+      ? t('catalog.own_texts', { languages: [...new Set([...Object.keys(service.DisplayNames), ...Object.keys(service.Descriptions)])].join(', ') })
+      : t('catalog.vendor_texts');
+  const columns: DataColumn<MyService>[] = [
+    {
+      id: 'DisplayName',
+      header: t('catalog.column_service'),
+      sortable: true,
+      isRowHeader: true,
+      cell: (service) => (
+        <>
+          <Typography variant="body2" sx={{ fontWeight: 500 }}>
+            {service.DisplayName}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {service.ServiceName}
+          </Typography>
+        </>
+      ),
+    },
+    { id: 'VendorName', header: t('catalog.column_vendor'), sortable: true, cell: (service) => service.VendorName },
+    { id: 'Category', header: t('catalog.column_category'), sortable: true, cell: (service) => service.Category },
+    ...(isReseller ? [{ id: 'texts', header: t('catalog.column_your_texts'), cell: textsOf }] : []),
+    {
+      id: 'IsEnabled',
+      header: isReseller ? t('catalog.column_enabled') : t('catalog.column_status'),
+      sortable: true,
+      cell: (service) =>
+        canEdit ? (
+          <Switch
+            checked={service.IsEnabled}
+            disabled={switching === service.ServiceName}
+            onChange={(event) => void toggle(service, event.target.checked)}
+            slotProps={{ input: { 'aria-label': t('catalog.enable_for_customers', { name: service.DisplayName }) } }}
+          />
+        ) : (
+          statusOf(service)
+        ),
+    },
+    ...(canEdit
+      ? [
+          {
+            id: 'actions',
+            header: t('catalog.column_actions'),
+            cell: (service: MyService) => (
+              <IconButton aria-label={t('catalog.edit_texts', { name: service.DisplayName })} onClick={() => setEditingTexts(service)}>
+                <MdiIcon path={mdiPencil} />
+              </IconButton>
+            ),
+          },
+        ]
+      : []),
+  ];
+
   return (
     <Box sx={{ maxWidth: 1280, mx: 'auto' }}>
       <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
@@ -145,8 +184,8 @@ export function MyServicesScreen() {
           </Stack>
         </Stack>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr 1fr 1fr' }, mb: 2 }}>
-          <TextField size="small" type="search" label={t('catalog.filter_services')} value={text} onChange={(event) => filterChanged(setText)(event.target.value)} />
-          <TextField select size="small" label={t('catalog.filter_vendor')} value={vendor} slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }} onChange={(event) => filterChanged(setVendor)(event.target.value === '' ? '' : Number(event.target.value))}>
+          <TextField size="small" type="search" label={t('catalog.filter_services')} value={text} onChange={(event) => setText(event.target.value)} />
+          <TextField select size="small" label={t('catalog.filter_vendor')} value={vendor} slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }} onChange={(event) => setVendor(event.target.value === '' ? '' : Number(event.target.value))}>
             <MenuItem value="">{t('catalog.filter_all')}</MenuItem>
             {(data?.Vendors ?? []).map((each) => (
               <MenuItem key={each.VendorAccountId} value={each.VendorAccountId}>
@@ -154,7 +193,7 @@ export function MyServicesScreen() {
               </MenuItem>
             ))}
           </TextField>
-          <TextField select size="small" label={t('catalog.filter_category')} value={category} slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }} onChange={(event) => filterChanged(setCategory)(event.target.value)}>
+          <TextField select size="small" label={t('catalog.filter_category')} value={category} slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }} onChange={(event) => setCategory(event.target.value)}>
             <MenuItem value="">{t('catalog.filter_all')}</MenuItem>
             {(data?.Categories ?? []).map((each) => (
               <MenuItem key={each} value={each}>
@@ -162,91 +201,23 @@ export function MyServicesScreen() {
               </MenuItem>
             ))}
           </TextField>
-          <TextField select size="small" label={isReseller ? t('catalog.filter_enabled') : t('catalog.filter_sold')} value={enabled} onChange={(event) => filterChanged(setEnabled)(event.target.value as EnabledFilter)}>
+          <TextField select size="small" label={isReseller ? t('catalog.filter_enabled') : t('catalog.filter_sold')} value={enabled} onChange={(event) => setEnabled(event.target.value as EnabledFilter)}>
             <MenuItem value="all">{t('catalog.filter_all')}</MenuItem>
             <MenuItem value="enabled">{isReseller ? t('catalog.filter_only_enabled') : t('catalog.status_sold')}</MenuItem>
             <MenuItem value="disabled">{isReseller ? t('catalog.filter_only_disabled') : t('catalog.status_withdrawn')}</MenuItem>
           </TextField>
         </Box>
-        {query.isPending && <LoadingIndicator />}
-        {query.isError && <Alert severity="error">{failureText(query.error)}</Alert>}
-        {data && data.Services.length === 0 && <Typography role="status">{t('catalog.no_match')}</Typography>}
-        {data && data.Services.length > 0 && (
-          <>
-            <TableContainer>
-              <Table size="small" aria-labelledby={headingId}>
-                <TableHead>
-                  <TableRow>
-                    <SortableHeaderCell field="DisplayName" sort={sort} onSort={filterChanged(setSort)}>
-                      {t('catalog.column_service')}
-                    </SortableHeaderCell>
-                    <SortableHeaderCell field="VendorName" sort={sort} onSort={filterChanged(setSort)}>
-                      {t('catalog.column_vendor')}
-                    </SortableHeaderCell>
-                    <SortableHeaderCell field="Category" sort={sort} onSort={filterChanged(setSort)}>
-                      {t('catalog.column_category')}
-                    </SortableHeaderCell>
-                    {isReseller && <TableCell>{t('catalog.column_your_texts')}</TableCell>}
-                    <SortableHeaderCell field="IsEnabled" sort={sort} onSort={filterChanged(setSort)}>
-                      {isReseller ? t('catalog.column_enabled') : t('catalog.column_status')}
-                    </SortableHeaderCell>
-                    {canEdit && <TableCell>{t('catalog.column_actions')}</TableCell>}
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.Services.map((service) => {
-                    const ownName = Object.values(service.DisplayNames).length > 0;
-                    return (
-                      <TableRow key={service.ServiceName} hover>
-                        <TableCell component="th" scope="row">
-                          <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                            {service.DisplayName}
-                          </Typography>
-                          <Typography variant="caption" color="text.secondary">
-                            {service.ServiceName}
-                          </Typography>
-                        </TableCell>
-                        <TableCell>{service.VendorName}</TableCell>
-                        <TableCell>{service.Category}</TableCell>
-                        {isReseller && (
-                          <TableCell>
-                            {ownName || Object.values(service.Descriptions).length > 0
-                              ? t('catalog.own_texts', { languages: [...new Set([...Object.keys(service.DisplayNames), ...Object.keys(service.Descriptions)])].join(', ') })
-                              : t('catalog.vendor_texts')}
-                          </TableCell>
-                        )}
-                        <TableCell>
-                          {canEdit ? (
-                            <Switch
-                              checked={service.IsEnabled}
-                              disabled={switching === service.ServiceName}
-                              onChange={(event) => void toggle(service, event.target.checked)}
-                              slotProps={{ input: { 'aria-label': t('catalog.enable_for_customers', { name: service.DisplayName }) } }}
-                            />
-                          ) : service.IsEnabled ? (
-                            isReseller ? t('catalog.filter_only_enabled') : t('catalog.status_sold')
-                          ) : isReseller ? (
-                            t('catalog.filter_only_disabled')
-                          ) : (
-                            t('catalog.status_withdrawn')
-                          )}
-                        </TableCell>
-                        {canEdit && (
-                          <TableCell>
-                            <IconButton aria-label={t('catalog.edit_texts', { name: service.DisplayName })} onClick={() => setEditingTexts(service)}>
-                              <MdiIcon path={mdiPencil} />
-                            </IconButton>
-                          </TableCell>
-                        )}
-                      </TableRow>
-                    );
-                  })}
-                </TableBody>
-              </Table>
-            </TableContainer>
-            <ListPagination total={data.Total} page={page} pageSize={pageSize} onPageChange={setPage} onPageSizeChange={filterChanged(setPageSize)} />
-          </>
-        )}
+        <DataTable
+          tableId="catalog-my-services"
+          rows={data?.Services ?? []}
+          columns={columns}
+          rowKey={(service) => service.ServiceName}
+          labelledBy={headingId}
+          server={list.paging(data?.Total ?? 0)}
+          isLoading={query.isPending}
+          error={query.isError ? failureText(query.error) : undefined}
+          empty={<Typography role="status">{t('catalog.no_match')}</Typography>}
+        />
       </Paper>
       <ServiceTextsDialog service={editingTexts} onSave={saveTexts} onClose={() => setEditingTexts(undefined)} />
       <ImportServicesDialog open={isImporting} onClose={() => setIsImporting(false)} onImported={() => void reload()} />

@@ -2,18 +2,11 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { mdiDelete, mdiPencil, mdiPlus } from '@mdi/js';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { isAllowed, requirement } from '@cmp/contracts/capabilities';
@@ -21,8 +14,8 @@ import type { ServiceGroup } from '@cmp/contracts/catalog';
 import { failureText } from '../../platform/api/failureText';
 import { showMessage } from '../../platform/messages/messageStore';
 import { useSessionUser } from '../../platform/session/currentUser';
-import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
+import { DataTable, type DataColumn } from '../../platform/ui/table/DataTable';
 import { useConfirmDialog } from '../../platform/ui/useConfirmDialog';
 import { deleteServiceGroup, saveServiceGroup, SERVICE_GROUPS_KEY, useAllServices, useServiceGroups } from '../api/serviceManagementOperations';
 import { ServiceGroupDialog, type ServiceGroupDialogState } from '../components/ServiceGroupDialog';
@@ -84,6 +77,46 @@ export function ServiceGroupsScreen() {
     </Button>
   );
 
+  const membersOf = (group: ServiceGroup) =>
+    group.Services.length === 0
+      ? t('catalog.group_empty')
+      : [
+          group.Services.slice(0, MEMBERS_SHOWN)
+            .map((service) => service.DisplayName)
+            .join(', '),
+          group.Services.length > MEMBERS_SHOWN ? t('catalog.and_more', { number: group.Services.length - MEMBERS_SHOWN }) : '',
+        ].join(' ');
+  const rulesOf = (group: ServiceGroup) =>
+    group.UsedByRules.length === 0 ? t('catalog.group_unused') : group.UsedByRules.map((rule) => t('catalog.rule_of_pricelist', { rule: rule.RuleName, pricelist: rule.MarketplaceName })).join('; ');
+  const columns: DataColumn<ServiceGroup>[] = [
+    { id: 'name', header: t('catalog.group_name'), isRowHeader: true, sortValue: (group) => group.Name, cell: (group) => group.Name },
+    { id: 'services', header: t('catalog.group_services'), sortValue: membersOf, cell: membersOf },
+    { id: 'usedBy', header: t('catalog.group_used_by'), sortValue: rulesOf, cell: rulesOf },
+    ...(canCreate || canDelete
+      ? [
+          {
+            id: 'actions',
+            header: t('catalog.column_actions'),
+            cellSx: { whiteSpace: 'nowrap' },
+            cell: (group: ServiceGroup) => (
+              <>
+                {canCreate && (
+                  <IconButton aria-label={t('catalog.edit_group', { name: group.Name })} onClick={() => setEditing({ mode: 'edit', group })}>
+                    <MdiIcon path={mdiPencil} />
+                  </IconButton>
+                )}
+                {canDelete && (
+                  <IconButton aria-label={t('catalog.delete_group', { name: group.Name })} onClick={() => void remove(group)}>
+                    <MdiIcon path={mdiDelete} />
+                  </IconButton>
+                )}
+              </>
+            ),
+          },
+        ]
+      : []),
+  ];
+
   return (
     <Box sx={{ maxWidth: 1280, mx: 'auto' }}>
       <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
@@ -102,67 +135,25 @@ export function ServiceGroupsScreen() {
             {(query.data?.length ?? 0) > 0 && newButton}
           </Stack>
         </Stack>
-        {query.isPending && <LoadingIndicator />}
-        {query.isError && <Alert severity="error">{failureText(query.error)}</Alert>}
-        {query.data?.length === 0 && (
-          <Stack spacing={2} sx={{ alignItems: 'flex-start', py: 2 }}>
-            <Typography role="status">{t('catalog.no_groups')}</Typography>
-            {newButton}
-          </Stack>
-        )}
-        {query.data && query.data.length > 0 && shown.length === 0 && <Typography role="status">{t('catalog.no_match')}</Typography>}
-        {shown.length > 0 && (
-          <TableContainer>
-            <Table size="small" aria-labelledby={headingId}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('catalog.group_name')}</TableCell>
-                  <TableCell>{t('catalog.group_services')}</TableCell>
-                  <TableCell>{t('catalog.group_used_by')}</TableCell>
-                  {(canCreate || canDelete) && <TableCell>{t('catalog.column_actions')}</TableCell>}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {shown.map((group) => (
-                  <TableRow key={group.ServiceGroupId}>
-                    <TableCell component="th" scope="row">
-                      {group.Name}
-                    </TableCell>
-                    <TableCell>
-                      {group.Services.length === 0
-                        ? t('catalog.group_empty')
-                        : [
-                            group.Services.slice(0, MEMBERS_SHOWN)
-                              .map((service) => service.DisplayName)
-                              .join(', '),
-                            group.Services.length > MEMBERS_SHOWN ? t('catalog.and_more', { number: group.Services.length - MEMBERS_SHOWN }) : '',
-                          ].join(' ')}
-                    </TableCell>
-                    <TableCell>
-                      {group.UsedByRules.length === 0
-                        ? t('catalog.group_unused')
-                        : group.UsedByRules.map((rule) => t('catalog.rule_of_pricelist', { rule: rule.RuleName, pricelist: rule.MarketplaceName })).join('; ')}
-                    </TableCell>
-                    {(canCreate || canDelete) && (
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        {canCreate && (
-                          <IconButton aria-label={t('catalog.edit_group', { name: group.Name })} onClick={() => setEditing({ mode: 'edit', group })}>
-                            <MdiIcon path={mdiPencil} />
-                          </IconButton>
-                        )}
-                        {canDelete && (
-                          <IconButton aria-label={t('catalog.delete_group', { name: group.Name })} onClick={() => void remove(group)}>
-                            <MdiIcon path={mdiDelete} />
-                          </IconButton>
-                        )}
-                      </TableCell>
-                    )}
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
+        <DataTable
+          tableId="catalog-service-groups"
+          rows={shown}
+          columns={columns}
+          rowKey={(group) => group.ServiceGroupId}
+          labelledBy={headingId}
+          isLoading={query.isPending}
+          error={query.isError ? failureText(query.error) : undefined}
+          empty={
+            query.data?.length ? (
+              <Typography role="status">{t('catalog.no_match')}</Typography>
+            ) : (
+              <Stack spacing={2} sx={{ alignItems: 'flex-start', py: 2 }}>
+                <Typography role="status">{t('catalog.no_groups')}</Typography>
+                {newButton}
+              </Stack>
+            )
+          }
+        />
       </Paper>
       <ServiceGroupDialog state={editing} services={services.data ?? []} isLoadingServices={services.isPending} onSave={save} onClose={() => setEditing(undefined)} />
       {confirmDialog}

@@ -10,7 +10,7 @@ import { failureText } from '../../platform/api/failureText';
 import { CHECK_MESSAGE_KEYS, EMPTY_CHARGE_FORM, chargeFormSchema, chargeInputOf, type ChargeFormValues } from '../utils/chargeForm';
 import { newIdempotencyKey } from '../../platform/api/idempotencyKey';
 import { formatFileSize } from '../../platform/files/formatFileSize';
-import { PricingFormDialog } from '../../pricing/components/PricingFormDialog';
+import { FormDialog } from '../../platform/ui/dialog/FormDialog';
 import { AttachmentPicker } from './AttachmentPicker';
 
 type ChargeField = keyof ChargeFormValues;
@@ -48,7 +48,7 @@ export function CustomChargeDialog({ currency, minorUnits, onSave, onClose }: Cu
     control,
     handleSubmit,
     setError: setFieldError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<ChargeFormValues>({ defaultValues: EMPTY_CHARGE_FORM, resolver: zodResolver(chargeFormSchema(minorUnits)) as never });
 
   const save = handleSubmit(async (values) => {
@@ -80,14 +80,25 @@ export function CustomChargeDialog({ currency, minorUnits, onSave, onClose }: Cu
   });
 
   return (
-    <PricingFormDialog open title={t('custom_charges.dialog_title')} serverError={error} isSaving={isSubmitting} submitLabel={t('custom_charges.add')} onSubmit={() => void save()} onClose={onClose}>
-      <TextField {...textField('Name')} required autoFocus slotProps={{ htmlInput: { maxLength: CUSTOM_CHARGE_NAME_MAX_LENGTH, autoComplete: 'off' } }} />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField {...textField('Price')} required slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }} />
-        <TextField {...textField('Cost')} required slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }} />
+    <FormDialog
+      open
+      title={t('custom_charges.dialog_title')}
+      serverError={error}
+      isBusy={isSubmitting}
+      hasUnsavedChanges={isDirty}
+      submitLabel={t('custom_charges.add')}
+      onSubmit={() => void save()}
+      onClose={onClose}
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <TextField {...textField('Name')} required autoFocus slotProps={{ htmlInput: { maxLength: CUSTOM_CHARGE_NAME_MAX_LENGTH, autoComplete: 'off' } }} />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField {...textField('Price')} required slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }} />
+          <TextField {...textField('Cost')} required slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }} />
+        </Stack>
+        <TextField {...textField('Description')} multiline minRows={2} slotProps={{ htmlInput: { maxLength: CUSTOM_CHARGE_DESCRIPTION_MAX_LENGTH } }} />
+        <Controller control={control} name="File" render={({ field, fieldState }) => <AttachmentPicker file={field.value} onChange={field.onChange} problem={problem('File', fieldState.error)} />} />
       </Stack>
-      <TextField {...textField('Description')} multiline minRows={2} slotProps={{ htmlInput: { maxLength: CUSTOM_CHARGE_DESCRIPTION_MAX_LENGTH } }} />
-      <Controller control={control} name="File" render={({ field, fieldState }) => <AttachmentPicker file={field.value} onChange={field.onChange} problem={problem('File', fieldState.error)} />} />
-    </PricingFormDialog>
+    </FormDialog>
   );
 }

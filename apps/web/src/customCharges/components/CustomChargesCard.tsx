@@ -13,8 +13,7 @@ import { CUSTOM_CHARGE_STATUSES, type CustomChargeSortField, type CustomChargeSt
 import { failureText } from '../../platform/api/failureText';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
-import { ListPagination } from '../../platform/ui/table/ListPagination';
-import type { SortState } from '../../platform/ui/table/SortableHeaderCell';
+import { useServerPaging } from '../../platform/ui/table/useServerPaging';
 import { useDebouncedValue } from '../../platform/ui/useDebouncedValue';
 import { useCustomCharges } from '../api/customChargeOperations';
 import { useCustomChargeActions } from '../hooks/useCustomChargeActions';
@@ -30,15 +29,10 @@ export function CustomChargesCard({ accountId }: { accountId: number }) {
   const headingId = useId();
   const [text, setText] = useState('');
   const [status, setStatus] = useState<StatusFilter>('All');
-  const [sort, setSort] = useState<SortState<CustomChargeSortField>>({ sortBy: 'CreatedAt', sortDirection: 'desc' });
-  const [pageSize, setPageSize] = useState(PAGE_SIZES[1]!);
   const filterText = useDebouncedValue(text.trim());
   const filter = { ...(filterText ? { Text: filterText } : {}), ...(status === 'All' ? {} : { Status: status }) };
-  // A page number belongs to one filter, order and page size: once they change, the list starts at page 1 again.
-  const listKey = JSON.stringify([filter, sort, pageSize]);
-  const [paging, setPaging] = useState({ listKey, page: 0 });
-  const page = paging.listKey === listKey ? paging.page : 0;
-  const query = useCustomCharges({ accountId, filter, ...sort, page, pageSize });
+  const list = useServerPaging<CustomChargeSortField>({ sortBy: 'CreatedAt', sortDirection: 'desc' }, filter, PAGE_SIZES);
+  const query = useCustomCharges({ accountId, filter, ...list.request });
   const data = query.data;
   const actions = useCustomChargeActions(accountId);
   const isFiltered = Boolean(filterText) || status !== 'All';
@@ -77,14 +71,18 @@ export function CustomChargesCard({ accountId }: { accountId: number }) {
       {query.isError && <Alert severity="error">{failureText(query.error)}</Alert>}
       {data && (
         <>
-          {data.CustomCharges.length === 0 ? (
-            <Typography role="status" sx={{ py: 3 }}>
-              {isFiltered ? t('custom_charges.none_matching') : t('custom_charges.none')}
-            </Typography>
-          ) : (
-            <CustomChargesTable charges={data.CustomCharges} labelledBy={headingId} sort={sort} onSort={setSort} showCost={data.SellerView} onDelete={data.CanDelete ? actions.remove : undefined} />
-          )}
-          <ListPagination total={data.Total} page={page} pageSize={pageSize} pageSizes={PAGE_SIZES} onPageChange={(next) => setPaging({ listKey, page: next })} onPageSizeChange={setPageSize} />
+          <CustomChargesTable
+            charges={data.CustomCharges}
+            labelledBy={headingId}
+            server={list.paging(data.Total)}
+            empty={
+              <Typography role="status" sx={{ py: 3 }}>
+                {isFiltered ? t('custom_charges.none_matching') : t('custom_charges.none')}
+              </Typography>
+            }
+            showCost={data.SellerView}
+            onDelete={data.CanDelete ? actions.remove : undefined}
+          />
           {actions.isDialogOpen && <CustomChargeDialog currency={data.Currency} minorUnits={data.MinorUnits} onSave={actions.save} onClose={actions.closeDialog} />}
         </>
       )}

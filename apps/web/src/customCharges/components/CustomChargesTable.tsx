@@ -1,27 +1,20 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mdiDeleteOutline } from '@mdi/js';
-import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import MuiLink from '@mui/material/Link';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { CustomCharge, CustomChargeSortField, CustomChargeStatus } from '@cmp/contracts/customCharges';
 import { formatDateTime } from '../../platform/dates/formatDateTime';
 import { formatMoney } from '../../platform/money/formatMoney';
-import { visuallyHidden } from '../../platform/ui/visuallyHidden';
+import { DataTable, type DataColumn, type ServerPaging } from '../../platform/ui/table/DataTable';
 import { RowActionButton } from '../../pricing/components/RowActionButton';
-import { SortableHeaderCell, type SortState } from '../../platform/ui/table/SortableHeaderCell';
 
 interface CustomChargesTableProps {
   charges: CustomCharge[];
   labelledBy: string;
-  sort: SortState<CustomChargeSortField>;
-  onSort: (sort: SortState<CustomChargeSortField>) => void;
+  server: ServerPaging<CustomChargeSortField>;
+  empty: ReactNode;
   /** The caller sells these charges: it sees their cost. A buyer gets no cost from the server, so no column either (issue 30). */
   showCost: boolean;
   /** Offered to the company's reseller: pending charges can be deleted (after confirmation). */
@@ -33,87 +26,78 @@ const amountSx = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', white
 // The status's colour is on the border only: coloured text on white would miss WCAG contrast.
 const STATUS_BORDER: Record<CustomChargeStatus, string> = { PendingBilling: 'warning.main', Billed: 'success.main' };
 
-/** The charges of a company: name and description, price, cost (seller only), status, creator, date created (UTC), attachment. */
-export function CustomChargesTable({ charges, labelledBy, sort, onSort, showCost, onDelete }: CustomChargesTableProps) {
+/** The charges of a company, sorted and paged on the server: name and description, price, cost (seller only), status, creator, date created (UTC), attachment. */
+export function CustomChargesTable({ charges, labelledBy, server, empty, showCost, onDelete }: CustomChargesTableProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
+  const columns: DataColumn<CustomCharge>[] = [
+    {
+      id: 'Name',
+      header: t('custom_charges.column_name'),
+      sortable: true,
+      isRowHeader: true,
+      cellSx: { minWidth: 220, overflowWrap: 'anywhere' },
+      cell: (charge) => (
+        <>
+          <Typography variant="body2" sx={{ fontWeight: 500 }}>
+            {charge.Name}
+          </Typography>
+          {charge.Description && (
+            <Typography variant="caption" color="text.secondary" component="div">
+              {charge.Description}
+            </Typography>
+          )}
+        </>
+      ),
+    },
+    { id: 'Price', header: t('custom_charges.column_price'), sortable: true, align: 'right', cellSx: { ...amountSx, fontWeight: 500 }, cell: (charge) => formatMoney(charge.Price, charge.Currency, locale) },
+    ...(showCost
+      ? [{ id: 'Cost', header: t('custom_charges.column_cost'), sortable: true, align: 'right', cellSx: amountSx, cell: (charge) => (charge.Cost === undefined ? '' : formatMoney(charge.Cost, charge.Currency, locale)) } satisfies DataColumn<CustomCharge>]
+      : []),
+    {
+      id: 'Status',
+      header: t('custom_charges.column_status'),
+      sortable: true,
+      cell: (charge) => <Chip size="small" variant="outlined" label={t(`custom_charges.status.${charge.Status}`)} sx={{ color: 'text.primary', borderWidth: 2, borderColor: STATUS_BORDER[charge.Status] }} />,
+    },
+    { id: 'CreatedBy', header: t('custom_charges.column_created_by'), sortable: true, isHideable: true, cellSx: { minWidth: 120 }, cell: (charge) => charge.CreatedByName },
+    { id: 'CreatedAt', header: t('custom_charges.column_created_at'), sortable: true, cellSx: { whiteSpace: 'nowrap' }, cell: (charge) => t('custom_charges.utc_time', { time: formatDateTime(charge.CreatedAt, locale, 'UTC') }) },
+    {
+      id: 'Attachment',
+      header: t('custom_charges.column_attachment'),
+      isHideable: true,
+      cellSx: { minWidth: 140, overflowWrap: 'anywhere' },
+      cell: (charge) =>
+        charge.Attachment ? (
+          <MuiLink href={charge.Attachment.DownloadUrl} download aria-label={t('custom_charges.download_attachment', { name: charge.Attachment.FileName })}>
+            {charge.Attachment.FileName}
+          </MuiLink>
+        ) : (
+          <Typography variant="body2" color="text.secondary" component="span">
+            {t('custom_charges.no_attachment')}
+          </Typography>
+        ),
+    },
+  ];
+  if (onDelete) {
+    columns.push({
+      id: 'actions',
+      header: t('custom_charges.column_actions'),
+      isHeaderHidden: true,
+      cellSx: { width: '1%' },
+      cell: (charge) => charge.Status === 'PendingBilling' && <RowActionButton label={t('custom_charges.delete_charge', { name: charge.Name })} icon={mdiDeleteOutline} onClick={() => onDelete(charge)} />,
+    });
+  }
   return (
-    <TableContainer>
-      <Table size="small" aria-labelledby={labelledBy} sx={{ '& td, & th': { px: 1 } }}>
-        <TableHead>
-          <TableRow>
-            <SortableHeaderCell field="Name" sort={sort} onSort={onSort}>
-              {t('custom_charges.column_name')}
-            </SortableHeaderCell>
-            <SortableHeaderCell field="Price" sort={sort} onSort={onSort} align="right">
-              {t('custom_charges.column_price')}
-            </SortableHeaderCell>
-            {showCost && (
-              <SortableHeaderCell field="Cost" sort={sort} onSort={onSort} align="right">
-                {t('custom_charges.column_cost')}
-              </SortableHeaderCell>
-            )}
-            <SortableHeaderCell field="Status" sort={sort} onSort={onSort}>
-              {t('custom_charges.column_status')}
-            </SortableHeaderCell>
-            <SortableHeaderCell field="CreatedBy" sort={sort} onSort={onSort}>
-              {t('custom_charges.column_created_by')}
-            </SortableHeaderCell>
-            <SortableHeaderCell field="CreatedAt" sort={sort} onSort={onSort}>
-              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-                {t('custom_charges.column_created_at')}
-              </Box>
-            </SortableHeaderCell>
-            <TableCell>{t('custom_charges.column_attachment')}</TableCell>
-            {onDelete && (
-              <TableCell>
-                <Box component="span" sx={visuallyHidden}>
-                  {t('custom_charges.column_actions')}
-                </Box>
-              </TableCell>
-            )}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {charges.map((charge) => (
-            <TableRow key={charge.CustomChargeId} hover>
-              <TableCell component="th" scope="row" sx={{ minWidth: 220, overflowWrap: 'anywhere' }}>
-                <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                  {charge.Name}
-                </Typography>
-                {charge.Description && (
-                  <Typography variant="caption" color="text.secondary" component="div">
-                    {charge.Description}
-                  </Typography>
-                )}
-              </TableCell>
-              <TableCell sx={{ ...amountSx, fontWeight: 500 }}>{formatMoney(charge.Price, charge.Currency, locale)}</TableCell>
-              {showCost && <TableCell sx={amountSx}>{charge.Cost === undefined ? '' : formatMoney(charge.Cost, charge.Currency, locale)}</TableCell>}
-              <TableCell>
-                <Chip size="small" variant="outlined" label={t(`custom_charges.status.${charge.Status}`)} sx={{ color: 'text.primary', borderWidth: 2, borderColor: STATUS_BORDER[charge.Status] }} />
-              </TableCell>
-              <TableCell sx={{ minWidth: 120 }}>{charge.CreatedByName}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{t('custom_charges.utc_time', { time: formatDateTime(charge.CreatedAt, locale, 'UTC') })}</TableCell>
-              <TableCell sx={{ minWidth: 140, overflowWrap: 'anywhere' }}>
-                {charge.Attachment ? (
-                  <MuiLink href={charge.Attachment.DownloadUrl} download aria-label={t('custom_charges.download_attachment', { name: charge.Attachment.FileName })}>
-                    {charge.Attachment.FileName}
-                  </MuiLink>
-                ) : (
-                  <Typography variant="body2" color="text.secondary" component="span">
-                    {t('custom_charges.no_attachment')}
-                  </Typography>
-                )}
-              </TableCell>
-              {onDelete && (
-                <TableCell sx={{ width: '1%' }}>
-                  {charge.Status === 'PendingBilling' && <RowActionButton label={t('custom_charges.delete_charge', { name: charge.Name })} icon={mdiDeleteOutline} onClick={() => onDelete(charge)} />}
-                </TableCell>
-              )}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <DataTable
+      tableId="custom-charges"
+      rows={charges}
+      columns={columns}
+      rowKey={(charge) => charge.CustomChargeId}
+      labelledBy={labelledBy}
+      server={server}
+      empty={empty}
+      sx={{ '& td, & th': { px: 1 } }}
+    />
   );
 }

@@ -58,7 +58,7 @@ describe('DashboardFigures (issue 15)', () => {
     const figures = screen.getByRole('region', { name: 'Key figures' });
 
     const revenueCard = within(figures).getByRole('region', { name: 'Revenue and margin this month' });
-    const table = await within(revenueCard).findByRole('table', { name: '' });
+    const table = await within(revenueCard).findByRole('table', { name: 'Revenue and margin per currency' });
     const rows = within(table).getAllByRole('row').map((row) => row.textContent);
     expect(rows).toEqual(['CurrencyRevenueMargin', `EUR${money(1234.5, 'EUR')}${money(234.5, 'EUR')}`, `GBP${money(250.5, 'GBP')}${money(50.5, 'GBP')}`]);
     expect(within(revenueCard).getByRole('link', { name: 'Revenue and margin this month' })).toHaveAttribute('href', '/reports/RevenueByMonth');

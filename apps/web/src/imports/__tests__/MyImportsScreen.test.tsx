@@ -75,6 +75,9 @@ describe('MyImportsScreen', () => {
     await user.click(await screen.findByRole('button', { name: 'Show the errors of Old list' }));
     const dialog = await screen.findByRole('dialog', { name: 'Errors of Old list' });
     expect(await within(dialog).findByText('Email is required')).toBeInTheDocument();
+    // The caption names the report; its rows scroll under a header that stays.
+    expect(within(dialog).getByRole('table', { name: 'Errors: 2' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('columnheader', { name: 'Row' })).toHaveClass('MuiTableCell-stickyHeader');
     expect(within(dialog).getAllByRole('row')[1]).toHaveTextContent(/3.*Email.*Email is required/);
     expect(bodies('GetImportErrors')[0]).toEqual({ importId: 9, page: 0, pageSize: 100 });
   });

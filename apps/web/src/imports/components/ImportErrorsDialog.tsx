@@ -1,53 +1,27 @@
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import type { AccountImport } from '@cmp/contracts/imports';
 import { failureText } from '../../platform/api/failureText';
+import { FormDialog } from '../../platform/ui/dialog/FormDialog';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
-import { ListPagination } from '../../platform/ui/table/ListPagination';
+import { useServerPaging } from '../../platform/ui/table/useServerPaging';
 import { useImportErrors } from '../api/importsApi';
 import { ImportErrorsTable } from './ImportErrorsTable';
 
 const ERROR_PAGE_SIZES = [25, 100, 500];
+/** The server answers the errors in the file's row order only. */
+const ROW_ORDER = { sortBy: 'row', sortDirection: 'asc' } as const;
 
 /** GetImportErrors of one import, paged. */
 export function ImportErrorsDialog({ item, onClose }: { item: AccountImport; onClose: () => void }) {
   const { t } = useTranslation();
-  const titleId = useId();
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(ERROR_PAGE_SIZES[1]!);
-  const query = useImportErrors(item.ImportId, page, pageSize);
+  const list = useServerPaging<string>(ROW_ORDER, item.ImportId, ERROR_PAGE_SIZES);
+  const query = useImportErrors(item.ImportId, list.request.page, list.request.pageSize);
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="md" fullWidth>
-      <DialogTitle id={titleId}>{t('imports.errors_title', { name: item.Name })}</DialogTitle>
-      <DialogContent>
-        {query.isPending && <LoadingIndicator />}
-        {query.isError && <Alert severity="error">{failureText(query.error)}</Alert>}
-        {query.data && (
-          <>
-            <ImportErrorsTable errors={query.data.Errors} caption={t('imports.errors_count', { count: query.data.Total })} />
-            <ListPagination
-              total={query.data.Total}
-              page={page}
-              pageSize={pageSize}
-              pageSizes={ERROR_PAGE_SIZES}
-              onPageChange={setPage}
-              onPageSizeChange={(size) => {
-                setPageSize(size);
-                setPage(0);
-              }}
-            />
-          </>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('imports.close')}</Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog open title={t('imports.errors_title', { name: item.Name })} dismissLabel={t('imports.close')} maxWidth="md" onClose={onClose}>
+      {query.isPending && <LoadingIndicator />}
+      {query.isError && <Alert severity="error">{failureText(query.error)}</Alert>}
+      {query.data && <ImportErrorsTable errors={query.data.Errors} caption={t('imports.errors_count', { count: query.data.Total })} server={list.paging(query.data.Total)} />}
+    </FormDialog>
   );
 }

@@ -18,7 +18,7 @@ import { useSessionUser } from '../../platform/session/currentUser';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
 import { useConfirmDialog } from '../../platform/ui/useConfirmDialog';
-import type { SortState } from '../../platform/ui/table/SortableHeaderCell';
+import { useServerPaging } from '../../platform/ui/table/useServerPaging';
 import { useImportChanges, useImports } from '../api/importsApi';
 import { ImportErrorsDialog } from '../components/ImportErrorsDialog';
 import { ImportsTable, type ImportSortField } from '../components/ImportsTable';
@@ -36,11 +36,10 @@ export function MyImportsScreen() {
   const canImport = isAllowed(useSessionUser()?.Capability ?? [], IMPORT_ACCOUNTS_RULE);
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<ImportStatus | ''>('');
-  const [sort, setSort] = useState<SortState<ImportSortField>>({ sortBy: 'CreatedAt', sortDirection: 'desc' });
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(25);
+  const list = useServerPaging<ImportSortField>({ sortBy: 'CreatedAt', sortDirection: 'desc' }, [search.trim(), status], PAGE_SIZES);
+  const { sortBy, sortDirection, page, pageSize } = list.request;
   const [errorsOf, setErrorsOf] = useState<AccountImport>();
-  const query = useImports({ search: search.trim() || undefined, status: status || undefined, sortBy: sort.sortBy, sortDescending: sort.sortDirection === 'desc', page, pageSize });
+  const query = useImports({ search: search.trim() || undefined, status: status || undefined, sortBy, sortDescending: sortDirection === 'desc', page, pageSize });
   const { cancel } = useImportChanges();
   const { confirm, dialog } = useConfirmDialog();
   const isFiltered = Boolean(search.trim() || status);
@@ -80,10 +79,7 @@ export function MyImportsScreen() {
             size="small"
             label={t('imports.filter_search')}
             value={search}
-            onChange={(event) => {
-              setSearch(event.target.value);
-              setPage(0);
-            }}
+            onChange={(event) => setSearch(event.target.value)}
             type="search"
           />
           <TextField
@@ -91,10 +87,7 @@ export function MyImportsScreen() {
             size="small"
             label={t('imports.filter_status')}
             value={status}
-            onChange={(event) => {
-              setStatus(event.target.value as ImportStatus | '');
-              setPage(0);
-            }}
+            onChange={(event) => setStatus(event.target.value as ImportStatus | '')}
             sx={{ minWidth: 180 }}
             slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           >
@@ -113,22 +106,7 @@ export function MyImportsScreen() {
           <ImportsTable
             imports={data.Imports}
             labelledBy={headingId}
-            server={{
-              total: data.Total,
-              page,
-              pageSize,
-              pageSizes: PAGE_SIZES,
-              sort,
-              onSort: (next) => {
-                setSort(next);
-                setPage(0);
-              },
-              onPageChange: setPage,
-              onPageSizeChange: (size) => {
-                setPageSize(size);
-                setPage(0);
-              },
-            }}
+            server={list.paging(data.Total)}
             empty={
               <Typography role="status" sx={{ py: 3 }}>
                 {isFiltered ? t('imports.none_matching') : t('imports.none')}

@@ -2,12 +2,6 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Controller, useForm, type FieldError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
@@ -27,6 +21,7 @@ import {
 import { DEFAULT_LOCALE, LOCALE_NAMES, SUPPORTED_LOCALES, normalizeLocale } from '@cmp/contracts/locales';
 import { ApiError } from '../../platform/api/ApiError';
 import { failureText } from '../../platform/api/failureText';
+import { FormDialog } from '../../platform/ui/dialog/FormDialog';
 
 type ArticleField = Exclude<keyof KnowledgeBaseArticleInput, 'Id'>;
 const FIELDS: ArticleField[] = ['Locale', 'Title', 'Summary', 'Body', 'Url', 'IsPublished'];
@@ -100,84 +95,66 @@ export function KnowledgeBaseArticleDialog({ article, onSave, onClose }: Knowled
   });
 
   return (
-    <Dialog
+    <FormDialog
       open
-      aria-labelledby={titleId}
-      fullWidth
+      title={t(article ? 'knowledge_base.dialog_edit_title' : 'knowledge_base.dialog_new_title')}
+      titleId={titleId}
       maxWidth="md"
-      // A stray click outside must not throw away what was written; Esc and Cancel still close.
-      onClose={(_event, reason) => {
-        if (reason !== 'backdropClick') onClose();
-      }}
+      serverError={error}
+      isBusy={isSubmitting}
+      onSubmit={() => void save()}
+      onClose={onClose}
     >
-      <form noValidate onSubmit={save}>
-        <DialogTitle id={titleId}>{t(article ? 'knowledge_base.dialog_edit_title' : 'knowledge_base.dialog_new_title')}</DialogTitle>
-        <DialogContent>
-          {error && (
-            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-              {error}
-            </Alert>
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <Controller
+          control={control}
+          name="Locale"
+          render={({ field, fieldState }) => (
+            <TextField
+              {...field}
+              id="knowledge-base-Locale"
+              select
+              autoFocus
+              label={t('knowledge_base.fields.Locale')}
+              error={Boolean(fieldState.error)}
+              helperText={helperText('Locale', fieldState.error)}
+              sx={{ maxWidth: 320 }}
+            >
+              {SUPPORTED_LOCALES.map((locale) => (
+                <MenuItem key={locale} value={locale} lang={locale}>
+                  {LOCALE_NAMES[locale]}
+                </MenuItem>
+              ))}
+            </TextField>
           )}
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <Controller
-              control={control}
-              name="Locale"
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  id="knowledge-base-Locale"
-                  select
-                  autoFocus
-                  label={t('knowledge_base.fields.Locale')}
-                  error={Boolean(fieldState.error)}
-                  helperText={helperText('Locale', fieldState.error)}
-                  sx={{ maxWidth: 320 }}
-                >
-                  {SUPPORTED_LOCALES.map((locale) => (
-                    <MenuItem key={locale} value={locale} lang={locale}>
-                      {LOCALE_NAMES[locale]}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
-            <TextField {...textField('Title')} required />
-            <TextField {...textField('Summary')} required multiline minRows={2} />
-            <TextField {...textField('Body')} required multiline minRows={5} />
-            <TextField {...textField('Url')} type="url" />
-            <Controller
-              control={control}
-              name="IsPublished"
-              render={({ field }) => (
-                <div>
-                  <FormControlLabel
-                    control={
-                      <Switch
-                        checked={field.value}
-                        onChange={(event) => field.onChange(event.target.checked)}
-                        onBlur={field.onBlur}
-                        slotProps={{ input: { ref: field.ref, 'aria-describedby': `${titleId}-published-help` } }}
-                      />
-                    }
-                    label={t('knowledge_base.fields.IsPublished')}
+        />
+        <TextField {...textField('Title')} required />
+        <TextField {...textField('Summary')} required multiline minRows={2} />
+        <TextField {...textField('Body')} required multiline minRows={5} />
+        <TextField {...textField('Url')} type="url" />
+        <Controller
+          control={control}
+          name="IsPublished"
+          render={({ field }) => (
+            <div>
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={field.value}
+                    onChange={(event) => field.onChange(event.target.checked)}
+                    onBlur={field.onBlur}
+                    slotProps={{ input: { ref: field.ref, 'aria-describedby': `${titleId}-published-help` } }}
                   />
-                  <FormHelperText id={`${titleId}-published-help`} sx={{ mt: 0 }}>
-                    {t('knowledge_base.help.IsPublished')}
-                  </FormHelperText>
-                </div>
-              )}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={isSubmitting}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={isSubmitting}>
-            {t('common.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+                }
+                label={t('knowledge_base.fields.IsPublished')}
+              />
+              <FormHelperText id={`${titleId}-published-help`} sx={{ mt: 0 }}>
+                {t('knowledge_base.help.IsPublished')}
+              </FormHelperText>
+            </div>
+          )}
+        />
+      </Stack>
+    </FormDialog>
   );
 }

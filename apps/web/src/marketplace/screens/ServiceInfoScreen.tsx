@@ -115,7 +115,7 @@ function ServicePage({ service }: { service: ServiceInfo }) {
             <Typography color="text.secondary" sx={{ mb: 2 }}>
               {service.Items.some((item) => item.Basis === 'Srp') ? t('marketplace.prices_intro_srp') : t('marketplace.prices_intro_pricelist', { currency: service.Currency ?? '' })}
             </Typography>
-            {service.Items.length === 0 ? <Typography>{t('marketplace.no_items')}</Typography> : <ServiceItemsTable service={service} labelledBy={pricesId} />}
+            <ServiceItemsTable service={service} labelledBy={pricesId} />
           </Paper>
           <Paper component="section" aria-labelledby={termsId} variant="outlined" sx={{ p: 3 }}>
             <Typography id={termsId} variant="h6" component="h2" sx={{ mb: 1 }}>

@@ -7,7 +7,7 @@ import { renderWithProviders } from '../../test/renderWithProviders';
 import { AvailableServicesScreen } from '../screens/AvailableServicesScreen';
 import { availablePage } from '../wizard/__tests__/orderFixtures';
 
-function renderScreen(answer: (body: Record<string, unknown>) => FakeResponse | Promise<FakeResponse> = () => ({ body: availablePage({ AccountId: 61, AccountName: 'Sales department', Total: 12 }) })) {
+function renderScreen(answer: (body: Record<string, unknown>) => FakeResponse | Promise<FakeResponse> = () => ({ body: availablePage({ AccountId: 61, AccountName: 'Sales department', Total: 40 }) })) {
   const fetch = installFakeFetch((_url, init) => answer(JSON.parse(String(init.body)) as Record<string, unknown>));
   const rendered = renderWithProviders(
     <Routes>
@@ -28,7 +28,7 @@ describe('AvailableServicesScreen (spec §2 /account/{id}/available-services)', 
   it('lists what the account may order with price per unit and period and terms, each with an Order button into the wizard', async () => {
     const { requests } = renderScreen();
     const table = await screen.findByRole('table', { name: 'Services this account may order' });
-    expect(requests()[0]).toEqual({ accountId: 61, page: 0, pageSize: 10 });
+    expect(requests()[0]).toEqual({ accountId: 61, page: 0, pageSize: 25 });
     expect(screen.getByText('The services Sales department may order, with the price from its pricelist.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sales department' })).toHaveAttribute('href', '/account/61');
     const rows = within(table).getAllByRole('row');
@@ -39,17 +39,17 @@ describe('AvailableServicesScreen (spec §2 /account/{id}/available-services)', 
     // Without a price it cannot be ordered, and the row says why.
     expect(rows[3]).toHaveTextContent('No rule prices this item.');
     expect(within(rows[3]!).queryByRole('link')).toBeNull();
-    expect(screen.getByText('1–10 of 12')).toBeInTheDocument();
+    expect(await screen.findByText('1–25 of 40')).toBeInTheDocument();
   });
 
   it('searches and pages on the server', async () => {
     const user = userEvent.setup();
     const { requests } = renderScreen();
     await screen.findByRole('table', { name: 'Services this account may order' });
-    await user.click(screen.getByRole('button', { name: 'Next page' }));
-    await waitFor(() => expect(requests().at(-1)).toEqual({ accountId: 61, page: 1, pageSize: 10 }));
+    await user.click(await screen.findByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(requests().at(-1)).toEqual({ accountId: 61, page: 1, pageSize: 25 }));
     await user.type(screen.getByRole('searchbox', { name: 'Search services' }), 'mail');
-    await waitFor(() => expect(requests().at(-1)).toEqual({ accountId: 61, page: 0, pageSize: 10, text: 'mail' }));
+    await waitFor(() => expect(requests().at(-1)).toEqual({ accountId: 61, page: 0, pageSize: 25, text: 'mail' }));
   }, 30_000);
 
   it('says so when nothing matches, and offers no Order button to a caller who may not order', async () => {

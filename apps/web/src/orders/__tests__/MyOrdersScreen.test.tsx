@@ -62,7 +62,7 @@ describe('MyOrdersScreen', () => {
   it('pages through the orders', async () => {
     const { user, calls } = renderScreen(() => ({ body: { Orders: [pendingOrder], Total: 60 } }));
     await screen.findByRole('table');
-    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await user.click(await screen.findByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(calls('GetOrders').at(-1)!.body).toMatchObject({ page: 1, pageSize: 25 }));
   });
 

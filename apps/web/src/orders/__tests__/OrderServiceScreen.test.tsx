@@ -191,10 +191,10 @@ describe('OrderServiceScreen (issue 14 "Ordering")', () => {
     expect(rows[2]).toHaveTextContent('No rule prices this item.');
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
 
-    await user.click(screen.getByRole('button', { name: 'Next page' }));
-    await waitFor(() => expect(calls('GetAvailableServices').at(-1)?.body).toMatchObject({ accountId: 57, page: 1, pageSize: 10 }));
+    await user.click(await screen.findByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(calls('GetAvailableServices').at(-1)?.body).toMatchObject({ accountId: 57, page: 1, pageSize: 25 }));
     await user.type(screen.getByRole('searchbox', { name: 'Search services' }), 'orbit');
-    await waitFor(() => expect(calls('GetAvailableServices').at(-1)?.body).toEqual({ accountId: 57, page: 0, pageSize: 10, text: 'orbit' }));
+    await waitFor(() => expect(calls('GetAvailableServices').at(-1)?.body).toEqual({ accountId: 57, page: 0, pageSize: 25, text: 'orbit' }));
     await user.click(await screen.findByRole('radio', { name: 'Orbit Data Warehouse' }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('heading', { name: 'Step 3 of 4: Configure' })).toHaveFocus();

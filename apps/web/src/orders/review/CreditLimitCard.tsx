@@ -16,7 +16,7 @@ import { showMessage } from '../../platform/messages/messageStore';
 import { formatDecimal, formatMoney } from '../../platform/money/formatMoney';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
-import { PricingFormDialog } from '../../pricing/components/PricingFormDialog';
+import { FormDialog } from '../../platform/ui/dialog/FormDialog';
 import { creditLimitQueryKey, ordersQueryKey, setCreditLimit, useCreditLimit, type CreditLimitStatus } from '../api/ordersApi';
 
 /**
@@ -111,18 +111,20 @@ function CreditLimitDialog({ status, onClose }: { status: CreditLimitStatus; onC
   };
 
   return (
-    <PricingFormDialog open title={t('orders.edit_credit_limit_title')} serverError={serverError} isSaving={isSaving} submitLabel={t('orders.save')} onSubmit={() => void save()} onClose={onClose}>
-      <TextField
-        id="credit-limit-amount"
-        label={status.Currency ? t('orders.credit_limit_field_currency', { currency: status.Currency }) : t('orders.credit_limit')}
-        value={value}
-        autoFocus
-        fullWidth
-        onChange={(event) => setValue(event.target.value)}
-        error={Boolean(problem)}
-        helperText={problem ?? t('orders.credit_limit_help')}
-        slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
-      />
-    </PricingFormDialog>
+    <FormDialog open title={t('orders.edit_credit_limit_title')} serverError={serverError} isBusy={isSaving} submitLabel={t('orders.save')} onSubmit={() => void save()} onClose={onClose}>
+      <Box sx={{ pt: 1 }}>
+        <TextField
+          id="credit-limit-amount"
+          label={status.Currency ? t('orders.credit_limit_field_currency', { currency: status.Currency }) : t('orders.credit_limit')}
+          value={value}
+          autoFocus
+          fullWidth
+          onChange={(event) => setValue(event.target.value)}
+          error={Boolean(problem)}
+          helperText={problem ?? t('orders.credit_limit_help')}
+          slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
+        />
+      </Box>
+    </FormDialog>
   );
 }

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ORDER_REASON_MAX_LENGTH, type Order } from '@cmp/contracts/orders';
 import { formatMoney } from '../../platform/money/formatMoney';
+import { FormDialog } from '../../platform/ui/dialog/FormDialog';
 import type { OrderAction } from '../api/ordersApi';
-import { DecisionDialogFrame } from './DecisionDialogFrame';
 
 interface OrderDecisionDialogProps {
   action: OrderAction;
@@ -48,43 +49,47 @@ export function OrderDecisionDialog({ action, orders, onSubmit, onClose }: Order
   };
 
   return (
-    <DecisionDialogFrame
+    <FormDialog
+      open
       title={t(TITLE_KEYS[action], { count: orders.length })}
       serverError={serverError}
-      isSaving={isSaving}
+      isBusy={isSaving}
       submitLabel={t(SUBMIT_KEYS[action])}
-      dismissLabel={action === 'Cancel' ? t('orders.keep_order') : t('common.cancel')}
+      // "Cancel" beside "Cancel order" would read as the action itself.
+      dismissLabel={action === 'Cancel' ? t('orders.keep_order') : undefined}
       onSubmit={() => void submit()}
       onClose={onClose}
     >
-      <Typography>{t(MESSAGE_KEYS[action])}</Typography>
-      <Box component="ul" sx={{ m: 0, pl: 3, maxHeight: 200, overflowY: 'auto' }}>
-        {orders.map((order) => (
-          <li key={order.Id}>
-            <Typography variant="body2">
-              {t('orders.order_summary', {
-                name: t('orders.order_name', { id: order.Id, service: order.ProductDisplayName }),
-                company: order.CompanyName,
-                value: formatMoney(order.OrderValue, order.Currency, i18n.language),
-              })}
-            </Typography>
-          </li>
-        ))}
-      </Box>
-      <TextField
-        id={`order-${action}-reason`}
-        label={isRequired ? t('orders.reason_label_required') : t('orders.reason_label_optional')}
-        required={isRequired}
-        autoFocus
-        multiline
-        minRows={2}
-        fullWidth
-        value={reason}
-        onChange={(event) => setReason(event.target.value)}
-        error={Boolean(problem)}
-        helperText={problem ?? t('orders.reason_help', { max: ORDER_REASON_MAX_LENGTH })}
-        slotProps={{ htmlInput: { maxLength: ORDER_REASON_MAX_LENGTH } }}
-      />
-    </DecisionDialogFrame>
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <Typography>{t(MESSAGE_KEYS[action])}</Typography>
+        <Box component="ul" sx={{ m: 0, pl: 3, maxHeight: 200, overflowY: 'auto' }}>
+          {orders.map((order) => (
+            <li key={order.Id}>
+              <Typography variant="body2">
+                {t('orders.order_summary', {
+                  name: t('orders.order_name', { id: order.Id, service: order.ProductDisplayName }),
+                  company: order.CompanyName,
+                  value: formatMoney(order.OrderValue, order.Currency, i18n.language),
+                })}
+              </Typography>
+            </li>
+          ))}
+        </Box>
+        <TextField
+          id={`order-${action}-reason`}
+          label={isRequired ? t('orders.reason_label_required') : t('orders.reason_label_optional')}
+          required={isRequired}
+          autoFocus
+          multiline
+          minRows={2}
+          fullWidth
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          error={Boolean(problem)}
+          helperText={problem ?? t('orders.reason_help', { max: ORDER_REASON_MAX_LENGTH })}
+          slotProps={{ htmlInput: { maxLength: ORDER_REASON_MAX_LENGTH } }}
+        />
+      </Stack>
+    </FormDialog>
   );
 }

@@ -3,28 +3,22 @@ import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Order } from '@cmp/contracts/orders';
 import { failureText } from '../../platform/api/failureText';
 import { formatDateTime } from '../../platform/dates/formatDateTime';
 import { formatMoney } from '../../platform/money/formatMoney';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
+import { FormDialog } from '../../platform/ui/dialog/FormDialog';
+import { DataTable, type DataColumn } from '../../platform/ui/table/DataTable';
 import { priceReason } from '../../marketplace/utils/priceText';
 import { useOrder, type OrderDetail } from '../api/ordersApi';
 import { OrderAttachments } from './OrderAttachments';
 import { OrderStatusChip, useSubscriptionStatusText } from './OrderStatusChip';
 import { amountSx } from './orderFormat';
 import { orderKindText } from './orderKindText';
+
+type OrderLine = OrderDetail['Lines'][number];
 
 interface OrderDetailsDialogProps {
   /** The row the dialog was opened from: its heading shows at once, the details load. */
@@ -37,29 +31,28 @@ interface OrderDetailsDialogProps {
 /** One order (GetOrder): its terms, its price lines with the rule that priced each, the credit check, who decided when, and its attachments. */
 export function OrderDetailsDialog({ order, onClose, onCancel }: OrderDetailsDialogProps) {
   const { t } = useTranslation();
-  const titleId = useId();
   const query = useOrder(order.Id);
   const detail = query.data?.Order;
   const current = detail ?? order;
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
-      <DialogTitle id={titleId}>{t('orders.details_title', { name: t('orders.order_name', { id: order.Id, service: order.ProductDisplayName }) })}</DialogTitle>
-      <DialogContent>
-        {query.isPending && <LoadingIndicator />}
-        {query.isError && <Alert severity="error">{failureText(query.error)}</Alert>}
-        {detail && <OrderDetailContent order={detail} />}
-      </DialogContent>
-      <DialogActions>
-        {onCancel && current.CanCancel && (
+    <FormDialog
+      open
+      title={t('orders.details_title', { name: t('orders.order_name', { id: order.Id, service: order.ProductDisplayName }) })}
+      onClose={onClose}
+      maxWidth="md"
+      extraActions={
+        onCancel &&
+        current.CanCancel && (
           <Button color="error" onClick={() => onCancel(current)}>
             {t('orders.cancel')}
           </Button>
-        )}
-        <Button variant="contained" onClick={onClose}>
-          {t('orders.close')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+        )
+      }
+    >
+      {query.isPending && <LoadingIndicator />}
+      {query.isError && <Alert severity="error">{failureText(query.error)}</Alert>}
+      {detail && <OrderDetailContent order={detail} />}
+    </FormDialog>
   );
 }
 
@@ -98,6 +91,14 @@ function OrderDetailContent({ order }: { order: OrderDetail }) {
     [t('orders.column_reason'), order.Reason || t('orders.no_reason')],
     [t('orders.column_subscription_status'), subscriptionStatusText(order.SubscriptionStatus)],
   ];
+  const lineColumns: DataColumn<OrderLine>[] = [
+    { id: 'item', header: t('orders.line_item'), cell: (line) => line.Name, isRowHeader: true, cellSx: { overflowWrap: 'anywhere' } },
+    { id: 'feeType', header: t('orders.line_fee_type'), cell: (line) => t(`orders.fee_types.${line.FeeType}`), cellSx: { whiteSpace: 'nowrap' } },
+    { id: 'unitPrice', header: t('orders.line_unit_price'), cell: (line) => (line.Unit ? t('orders.price_per_unit', { price: money(line.UnitPrice), unit: line.Unit }) : money(line.UnitPrice)), align: 'right', cellSx: amountSx },
+    { id: 'quantity', header: t('orders.column_quantity'), cell: (line) => new Intl.NumberFormat(locale).format(line.Quantity), align: 'right', cellSx: amountSx },
+    { id: 'amount', header: t('orders.line_amount'), cell: (line) => (line.FeeType === 'Usage' ? t('orders.billed_by_use') : money(line.Amount)), align: 'right', cellSx: { ...amountSx, fontWeight: 500 } },
+    { id: 'pricedBy', header: t('orders.line_priced_by'), cell: (line) => priceReason(t, locale, { Rule: line.Rule, Basis: line.Basis, Problem: null }, order.Currency), cellSx: { minWidth: 180 } },
+  ];
   return (
     <>
       <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, max-content) 1fr', md: 'repeat(2, minmax(140px, max-content) minmax(0, 1fr))' }, columnGap: 3, rowGap: 1, m: 0, mb: 3 }}>
@@ -115,38 +116,7 @@ function OrderDetailContent({ order }: { order: OrderDetail }) {
       <Typography id={linesId} variant="subtitle1" component="h3" sx={{ mb: 1 }}>
         {t('orders.price_lines')}
       </Typography>
-      {order.Lines.length === 0 ? (
-        <Typography variant="body2">{t('orders.no_price_lines')}</Typography>
-      ) : (
-        <TableContainer>
-          <Table size="small" aria-labelledby={linesId} sx={{ '& td, & th': { px: 1 } }}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('orders.line_item')}</TableCell>
-                <TableCell>{t('orders.line_fee_type')}</TableCell>
-                <TableCell align="right">{t('orders.line_unit_price')}</TableCell>
-                <TableCell align="right">{t('orders.column_quantity')}</TableCell>
-                <TableCell align="right">{t('orders.line_amount')}</TableCell>
-                <TableCell>{t('orders.line_priced_by')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {order.Lines.map((line) => (
-                <TableRow key={line.PriceableItemId}>
-                  <TableCell component="th" scope="row" sx={{ overflowWrap: 'anywhere' }}>
-                    {line.Name}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{t(`orders.fee_types.${line.FeeType}`)}</TableCell>
-                  <TableCell sx={amountSx}>{line.Unit ? t('orders.price_per_unit', { price: money(line.UnitPrice), unit: line.Unit }) : money(line.UnitPrice)}</TableCell>
-                  <TableCell sx={amountSx}>{new Intl.NumberFormat(locale).format(line.Quantity)}</TableCell>
-                  <TableCell sx={{ ...amountSx, fontWeight: 500 }}>{line.FeeType === 'Usage' ? t('orders.billed_by_use') : money(line.Amount)}</TableCell>
-                  <TableCell sx={{ minWidth: 180 }}>{priceReason(t, locale, { Rule: line.Rule, Basis: line.Basis, Problem: null }, order.Currency)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
+      <DataTable tableId="order-price-lines" rows={order.Lines} columns={lineColumns} rowKey={(line) => line.PriceableItemId} labelledBy={linesId} pageSizes={false} empty={t('orders.no_price_lines')} sx={{ '& td, & th': { px: 1 } }} />
       <OrderAttachments orderId={order.Id} />
     </>
   );

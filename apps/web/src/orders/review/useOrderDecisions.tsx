@@ -15,6 +15,12 @@ export interface DecisionOutcome {
   /** The server's text for a refusal (409: who decided first). */
   message?: string;
 }
+interface PendingDecision {
+  action: OrderAction;
+  orders: Order[];
+  /** Once decided (the list's selection is cleared), not when the dialog is dismissed. */
+  onDecided?: () => void;
+}
 export interface DecisionResult {
   action: OrderAction;
   outcomes: DecisionOutcome[];
@@ -30,7 +36,7 @@ export function useOrderDecisions(onDone: (result: DecisionResult) => void) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const intentKeys = useRef(new Map<string, string>());
-  const [pending, setPending] = useState<{ action: OrderAction; orders: Order[] }>();
+  const [pending, setPending] = useState<PendingDecision>();
 
   const keyFor = (action: OrderAction, orderId: number, reason: string) => {
     const intent = JSON.stringify([action, orderId, reason]);
@@ -42,7 +48,7 @@ export function useOrderDecisions(onDone: (result: DecisionResult) => void) {
     return key;
   };
 
-  const run = async (action: OrderAction, orders: Order[], reason: string) => {
+  const run = async ({ action, orders, onDecided }: PendingDecision, reason: string) => {
     const outcomes = await Promise.all(
       orders.map(async (order): Promise<DecisionOutcome> => {
         try {
@@ -61,12 +67,13 @@ export function useOrderDecisions(onDone: (result: DecisionResult) => void) {
       throw new Error(messages.length === 1 ? messages[0] : t('orders.all_failed'));
     }
     setPending(undefined);
+    onDecided?.();
     onDone({ action, outcomes });
   };
 
   const dialog = pending ? (
-    <OrderDecisionDialog key={`${pending.action}:${pending.orders.map((order) => order.Id).join(',')}`} action={pending.action} orders={pending.orders} onSubmit={(reason) => run(pending.action, pending.orders, reason)} onClose={() => setPending(undefined)} />
+    <OrderDecisionDialog key={`${pending.action}:${pending.orders.map((order) => order.Id).join(',')}`} action={pending.action} orders={pending.orders} onSubmit={(reason) => run(pending, reason)} onClose={() => setPending(undefined)} />
   ) : null;
 
-  return { start: (action: OrderAction, orders: Order[]) => setPending({ action, orders }), dialog };
+  return { start: (action: OrderAction, orders: Order[], onDecided?: () => void) => setPending({ action, orders, onDecided }), dialog };
 }

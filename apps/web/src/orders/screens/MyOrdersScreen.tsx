@@ -1,20 +1,15 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { Order } from '@cmp/contracts/orders';
-import { failureText } from '../../platform/api/failureText';
 import { showMessage } from '../../platform/messages/messageStore';
-import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
-import { ListPagination } from '../../platform/ui/table/ListPagination';
 import { OrderDetailsDialog } from '../review/OrderDetailsDialog';
 import { OrderFilters } from '../review/OrderFilters';
 import { OrdersTable } from '../review/OrdersTable';
 import { useOrderDecisions, type DecisionResult } from '../review/useOrderDecisions';
-import { ORDER_PAGE_SIZES, useOrderList } from '../review/useOrderList';
+import { useOrderList } from '../review/useOrderList';
 
 /**
  * /orders/my-orders (spec §2, Credit Check Company Orders Read): the orders of the caller's
@@ -35,8 +30,6 @@ export function MyOrdersScreen() {
     setDetails(undefined);
   });
   const cancel = (order: Order) => decisions.start('Cancel', [order]);
-  const { query } = list;
-  const data = query.data;
 
   return (
     <Box sx={{ maxWidth: 1440, mx: 'auto' }}>
@@ -51,23 +44,14 @@ export function MyOrdersScreen() {
           {t('orders.my_orders_title')}
         </Typography>
         <OrderFilters filter={list.filter} onChange={list.setFilter} isRangeReversed={list.isRangeReversed} />
-        {query.isFetching && !query.isPending ? <LinearProgress aria-label={t('common.loading')} /> : <div style={{ height: 4 }} />}
-        {query.isPending && <LoadingIndicator />}
-        {query.isError && <Alert severity="error">{failureText(query.error)}</Alert>}
-        {data && (
-          <>
-            {data.Orders.length === 0 ? (
-              <Typography role="status" sx={{ py: 3 }}>
-                {list.isFiltered ? t('orders.none_matching') : t('orders.none')}
-              </Typography>
-            ) : (
-              <OrdersTable orders={data.Orders} labelledBy={headingId} sort={list.sort} onSort={list.setSort} onDetails={setDetails} onCancel={cancel} />
-            )}
-            {data.Total > 0 && (
-              <ListPagination total={data.Total} page={list.page} pageSize={list.pageSize} pageSizes={ORDER_PAGE_SIZES} onPageChange={list.setPage} onPageSizeChange={list.setPageSize} />
-            )}
-          </>
-        )}
+        <OrdersTable
+          tableId="my-orders"
+          list={list}
+          labelledBy={headingId}
+          emptyText={t('orders.none')}
+          onDetails={setDetails}
+          onCancel={cancel}
+        />
       </Paper>
       {details && <OrderDetailsDialog order={details} onClose={() => setDetails(undefined)} onCancel={cancel} />}
       {decisions.dialog}

@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { failureText } from '../../platform/api/failureText';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
-import { ListPagination } from '../../platform/ui/table/ListPagination';
+import { useServerPaging } from '../../platform/ui/table/useServerPaging';
 import { useDebouncedValue } from '../../platform/ui/useDebouncedValue';
 import { useAvailableServices, type AvailableServicesPage } from '../api/orderWizardApi';
 import { AvailableServicesTable, type ServiceTableAction } from './AvailableServicesTable';
@@ -29,9 +28,9 @@ export function AvailableServicesList({ accountId, labelledBy, action, onData }:
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const settledText = useDebouncedValue(text).trim();
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(10);
-  useEffect(() => setPage(0), [settledText, accountId]);
+  // The server keeps its own order (the services' ranking, then the name): no column sorts.
+  const list = useServerPaging<string>({ sortBy: 'Ranking', sortDirection: 'desc' }, [settledText, accountId], PAGE_SIZES);
+  const { page, pageSize } = list.request;
   const query = useAvailableServices({ accountId, page, pageSize, ...(settledText ? { text: settledText } : {}) });
   const data = query.data;
   useEffect(() => {
@@ -53,22 +52,20 @@ export function AvailableServicesList({ accountId, labelledBy, action, onData }:
       />
       {query.isFetching && !query.isPending ? <LinearProgress aria-label={t('common.loading')} /> : <Box sx={{ height: 4 }} />}
       {query.isPending && <LoadingIndicator label={t('order_wizard.available_loading')} />}
-      {query.isError && <Alert severity="error">{failureText(query.error)}</Alert>}
-      {data && data.Services.length === 0 && (
-        <Typography role="status" sx={{ py: 4, textAlign: 'center' }} color="text.secondary">
-          {settledText ? t('order_wizard.available_no_match', { text: settledText }) : t('order_wizard.available_empty')}
-        </Typography>
-      )}
-      {data && data.Services.length > 0 && (
-        <>
-          <AvailableServicesTable
-            services={data.Services}
-            currency={data.Currency}
-            labelledBy={labelledBy}
-            action={action.kind === 'select' ? action : { kind: 'order', accountId, canOrder: data.CanOrder }}
-          />
-          <ListPagination total={data.Total} page={page} pageSize={pageSize} pageSizes={PAGE_SIZES} onPageChange={setPage} onPageSizeChange={(size) => { setPageSize(size); setPage(0); }} />
-        </>
+      {!query.isPending && (
+        <AvailableServicesTable
+          services={data?.Services ?? []}
+          currency={data?.Currency ?? null}
+          labelledBy={labelledBy}
+          action={action.kind === 'select' ? action : { kind: 'order', accountId, canOrder: data?.CanOrder ?? false }}
+          server={list.paging(data?.Total ?? 0)}
+          error={query.isError && failureText(query.error)}
+          empty={
+            <Typography role="status" sx={{ py: 4, textAlign: 'center' }} color="text.secondary">
+              {settledText ? t('order_wizard.available_no_match', { text: settledText }) : t('order_wizard.available_empty')}
+            </Typography>
+          }
+        />
       )}
     </Box>
   );

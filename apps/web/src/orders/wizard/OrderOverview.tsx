@@ -2,20 +2,17 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { OrderPreview } from '@cmp/contracts/orders';
 import { formatMoney } from '../../platform/money/formatMoney';
+import { DataTable, type DataColumn } from '../../platform/ui/table/DataTable';
 import { priceReason } from '../../marketplace/utils/priceText';
 import { DefinitionList } from './DefinitionList';
 import { formatDate } from './orderWizardState';
 
-const amountSx = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+type PreviewLine = OrderPreview['Lines'][number];
+
+const amountSx = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
 /**
  * The overview of PreviewOrder (issue 14): every priced line with the rule that priced it, the setup
@@ -29,7 +26,7 @@ export function OrderOverview({ preview, servicePeriod, viewEntries = [] }: { pr
   const money = (amount: string) => formatMoney(amount, preview.Currency, locale);
   const frequency = t(`order_wizard.frequencies.${preview.BillingFrequency}`);
   // A recurring unit price is per billing period of the service (orders contract), the amount per billing frequency.
-  const unitPriceText = (line: OrderPreview['Lines'][number]) => {
+  const unitPriceText = (line: PreviewLine) => {
     const price = money(line.UnitPrice);
     if (line.FeeType !== 'Recurring') return line.Unit ? t('order_wizard.line_per_unit', { price, unit: line.Unit }) : price;
     const period = t(`marketplace.periods.${servicePeriod}`);
@@ -55,6 +52,38 @@ export function OrderOverview({ preview, servicePeriod, viewEntries = [] }: { pr
     [t('order_wizard.overview_projected_invoice'), money(preview.ProjectedInvoice), true],
   ];
 
+  const lineColumns: DataColumn<PreviewLine>[] = [
+    {
+      id: 'item',
+      header: t('order_wizard.line_item'),
+      isRowHeader: true,
+      cellSx: { minWidth: 160 },
+      cell: (line) => (
+        <>
+          <Typography variant="body2" sx={{ fontWeight: 500 }}>
+            {line.Name}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {t(`order_wizard.fee_types.${line.FeeType}`, { frequency })}
+          </Typography>
+        </>
+      ),
+    },
+    { id: 'unitPrice', header: t('order_wizard.line_unit_price'), cell: unitPriceText, align: 'right', cellSx: amountSx },
+    { id: 'quantity', header: t('order_wizard.quantity'), cell: (line) => new Intl.NumberFormat(locale).format(line.Quantity), align: 'right', cellSx: amountSx },
+    { id: 'amount', header: t('order_wizard.line_amount'), cell: (line) => (line.FeeType === 'Usage' ? t('order_wizard.line_billed_by_use') : money(line.Amount)), align: 'right', cellSx: { ...amountSx, fontWeight: 500 } },
+    {
+      id: 'pricedBy',
+      header: t('order_wizard.line_priced_by'),
+      cellSx: { minWidth: 200 },
+      cell: (line) => (
+        <Typography variant="body2" color="text.secondary">
+          {priceReason(t, locale, { Rule: line.Rule, Basis: line.Basis, Problem: null }, preview.Currency)}
+        </Typography>
+      ),
+    },
+  ];
+
   return (
     <Box>
       {preview.NeedsApproval && (
@@ -66,41 +95,8 @@ export function OrderOverview({ preview, servicePeriod, viewEntries = [] }: { pr
       <Typography id={linesId} variant="subtitle1" component="h3" sx={{ fontWeight: 600, mt: 3, mb: 1 }}>
         {t('order_wizard.overview_lines')}
       </Typography>
-      <TableContainer>
-        <Table size="small" aria-labelledby={linesId} sx={{ '& td, & th': { px: 1 } }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('order_wizard.line_item')}</TableCell>
-              <TableCell sx={{ textAlign: 'right' }}>{t('order_wizard.line_unit_price')}</TableCell>
-              <TableCell sx={{ textAlign: 'right' }}>{t('order_wizard.quantity')}</TableCell>
-              <TableCell sx={{ textAlign: 'right' }}>{t('order_wizard.line_amount')}</TableCell>
-              <TableCell>{t('order_wizard.line_priced_by')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {preview.Lines.map((line) => (
-              <TableRow key={line.PriceableItemId}>
-                <TableCell component="th" scope="row" sx={{ minWidth: 160 }}>
-                  <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                    {line.Name}
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary">
-                    {t(`order_wizard.fee_types.${line.FeeType}`, { frequency })}
-                  </Typography>
-                </TableCell>
-                <TableCell sx={amountSx}>{unitPriceText(line)}</TableCell>
-                <TableCell sx={amountSx}>{new Intl.NumberFormat(locale).format(line.Quantity)}</TableCell>
-                <TableCell sx={{ ...amountSx, fontWeight: 500 }}>{line.FeeType === 'Usage' ? t('order_wizard.line_billed_by_use') : money(line.Amount)}</TableCell>
-                <TableCell sx={{ minWidth: 200 }}>
-                  <Typography variant="body2" color="text.secondary">
-                    {priceReason(t, locale, { Rule: line.Rule, Basis: line.Basis, Problem: null }, preview.Currency)}
-                  </Typography>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      {/* A preview prices at least one line: the table is never empty. */}
+      <DataTable tableId="order-preview-lines" rows={preview.Lines} columns={lineColumns} rowKey={(line) => line.PriceableItemId} labelledBy={linesId} pageSizes={false} empty={null} sx={{ '& td, & th': { px: 1 } }} />
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mt: 3, mb: 1 }}>
         {t('order_wizard.overview_totals')}
       </Typography>

@@ -1,85 +1,61 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import type { MarketplaceService } from '@cmp/contracts/propagation';
+import { DataTable, type DataColumn, type RowSelection, type ServerPaging } from '../../platform/ui/table/DataTable';
+import { NameWithDetails } from '../components/NameWithDetails';
 
 interface AvailableServicesTableProps {
   services: MarketplaceService[];
   labelledBy: string;
-  selected: ReadonlySet<string>;
-  onToggle: (serviceName: string) => void;
-  onToggleAll: (serviceNames: string[], select: boolean) => void;
+  /** The server's page (the list has the server's order). */
+  server: ServerPaging<string>;
+  isLoading: boolean;
+  error: ReactNode;
+  empty: ReactNode;
+  /** Offered to who may add services: what to do with the selected ones. */
+  onSelected?: RowSelection<MarketplaceService>['actions'];
 }
 
-/** Catalog services to add, each with a checkbox; the header's checkbox takes the whole page. */
-export function AvailableServicesTable({ services, labelledBy, selected, onToggle, onToggleAll }: AvailableServicesTableProps) {
+/** Catalog services to add: service, vendor, category, tags and items, each selectable when they may be added. */
+export function AvailableServicesTable({ services, labelledBy, server, isLoading, error, empty, onSelected }: AvailableServicesTableProps) {
   const { t } = useTranslation();
-  const names = services.map((service) => service.ServiceName);
-  const selectedOnPage = names.filter((name) => selected.has(name)).length;
+  const columns: DataColumn<MarketplaceService>[] = [
+    {
+      id: 'service',
+      header: t('add_to_pricelist.column_service'),
+      isRowHeader: true,
+      cellSx: { minWidth: 220, overflowWrap: 'anywhere' },
+      cell: (service) => <NameWithDetails name={service.DisplayName} details={service.ServiceName} />,
+    },
+    { id: 'vendor', header: t('add_to_pricelist.column_vendor'), cell: (service) => service.VendorName || '—' },
+    { id: 'category', header: t('add_to_pricelist.column_category'), cell: (service) => service.Category ?? '—' },
+    {
+      id: 'tags',
+      header: t('add_to_pricelist.column_tags'),
+      cell: (service) => (
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+          {service.Tags.map((tag) => (
+            <Chip key={tag} size="small" variant="outlined" label={tag} />
+          ))}
+        </Stack>
+      ),
+    },
+    { id: 'items', header: t('add_to_pricelist.column_items'), align: 'right', cellSx: { fontVariantNumeric: 'tabular-nums' }, cell: (service) => service.ItemCount },
+  ];
   return (
-    <TableContainer>
-      <Table size="small" aria-labelledby={labelledBy}>
-        <TableHead>
-          <TableRow>
-            <TableCell padding="checkbox">
-              <Checkbox
-                checked={selectedOnPage > 0 && selectedOnPage === names.length}
-                indeterminate={selectedOnPage > 0 && selectedOnPage < names.length}
-                onChange={(event) => onToggleAll(names, event.target.checked)}
-                slotProps={{ input: { 'aria-label': t('add_to_pricelist.select_page') } }}
-              />
-            </TableCell>
-            <TableCell>{t('add_to_pricelist.column_service')}</TableCell>
-            <TableCell>{t('add_to_pricelist.column_vendor')}</TableCell>
-            <TableCell>{t('add_to_pricelist.column_category')}</TableCell>
-            <TableCell>{t('add_to_pricelist.column_tags')}</TableCell>
-            <TableCell sx={{ textAlign: 'right' }}>{t('add_to_pricelist.column_items')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {services.map((service) => {
-            const isSelected = selected.has(service.ServiceName);
-            return (
-              <TableRow key={service.ServiceName} hover selected={isSelected} onClick={() => onToggle(service.ServiceName)} sx={{ cursor: 'pointer' }}>
-                <TableCell padding="checkbox">
-                  <Checkbox
-                    checked={isSelected}
-                    onClick={(event) => event.stopPropagation()}
-                    onChange={() => onToggle(service.ServiceName)}
-                    slotProps={{ input: { 'aria-label': t('add_to_pricelist.select_service', { name: service.DisplayName }) } }}
-                  />
-                </TableCell>
-                <TableCell component="th" scope="row" sx={{ minWidth: 220, overflowWrap: 'anywhere' }}>
-                  <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                    {service.DisplayName}
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary">
-                    {service.ServiceName}
-                  </Typography>
-                </TableCell>
-                <TableCell>{service.VendorName || '—'}</TableCell>
-                <TableCell>{service.Category ?? '—'}</TableCell>
-                <TableCell>
-                  <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-                    {service.Tags.map((tag) => (
-                      <Chip key={tag} size="small" variant="outlined" label={tag} />
-                    ))}
-                  </Stack>
-                </TableCell>
-                <TableCell sx={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{service.ItemCount}</TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <DataTable
+      tableId="available-services"
+      rows={services}
+      columns={columns}
+      rowKey={(service) => service.ServiceName}
+      labelledBy={labelledBy}
+      server={server}
+      isLoading={isLoading}
+      error={error}
+      empty={empty}
+      selection={onSelected && { rowLabel: (service) => t('add_to_pricelist.select_service', { name: service.DisplayName }), actions: onSelected }}
+    />
   );
 }

@@ -17,20 +17,16 @@ import { ApiError } from '../../platform/api/ApiError';
 import { failureText } from '../../platform/api/failureText';
 import { saveDownload } from '../../platform/files/saveDownload';
 import { showMessage } from '../../platform/messages/messageStore';
-import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
 import { useUnsavedChangesGuard } from '../../platform/ui/useUnsavedChangesGuard';
-import { ListPagination } from '../../platform/ui/table/ListPagination';
-import type { SortState } from '../../platform/ui/table/SortableHeaderCell';
+import { useServerPaging } from '../../platform/ui/table/useServerPaging';
 import { useDebouncedValue } from '../../platform/ui/useDebouncedValue';
 import { priceableItemsQueryKey, usePriceableItems } from '../api/priceableItemOperations';
-import { hasManualPrice, parseManualPrice } from '../grid/manualPrice';
+import { BulkPriceEditor } from '../grid/BulkPriceEditor';
 import { useAllPriceableItems } from '../grid/useAllPriceableItems';
 import { usePendingPrices } from '../grid/usePendingPrices';
 import { exportPriceableItems, updateServices } from '../preview/pricePreviewOperations';
 import { PriceableItemsTable, type PricedItemSortField } from './PriceableItemsTable';
-
-const GRID_PAGE_SIZES = [25, 50, 100];
 
 interface PriceableItemsCardProps {
   marketplaceId: number;
@@ -52,55 +48,21 @@ export function PriceableItemsCard({ marketplaceId, isAllPrices = false, canEdit
   const headingId = useId();
   const [text, setText] = useState('');
   const [isBelowPurchaseOnly, setIsBelowPurchaseOnly] = useState(false);
-  const [sort, setSort] = useState<SortState<PricedItemSortField>>({ sortBy: 'Service', sortDirection: 'asc' });
-  const [pageSize, setPageSize] = useState(GRID_PAGE_SIZES[0]!);
   const filterText = useDebouncedValue(text.trim());
   const filter = { ...(filterText ? { Text: filterText } : {}), ...(isBelowPurchaseOnly ? { BelowPurchaseOnly: true } : {}) };
-  // A page number belongs to one filter, order and page size: once the (debounced) request changes,
-  // the grid starts again at page 1, without a request for page 1 of the old filter in between.
-  const listKey = JSON.stringify([filter, sort, pageSize]);
-  const [paging, setPaging] = useState({ listKey, page: 0 });
-  const page = paging.listKey === listKey ? paging.page : 0;
-  const pagedQuery = usePriceableItems({ marketplaceId, filter, ...sort, page, pageSize }, !isAllPrices);
+  // A new (debounced) filter starts the grid again at page 1.
+  const list = useServerPaging<PricedItemSortField>({ sortBy: 'Service', sortDirection: 'asc' }, filter);
+  const { sortBy, sortDirection } = list.request;
+  const sort = { sortBy, sortDirection };
+  const pagedQuery = usePriceableItems({ marketplaceId, filter, ...list.request }, !isAllPrices);
   const allQuery = useAllPriceableItems({ marketplaceId, filter, ...sort }, isAllPrices);
   const query = isAllPrices ? allQuery : pagedQuery;
 
   const { pending, setPrice, setPrices, undo, discard } = usePendingPrices();
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const [bulkPrice, setBulkPrice] = useState('');
-  const [bulkError, setBulkError] = useState<string>();
   const [saveError, setSaveError] = useState<string>();
   const [isSaving, setIsSaving] = useState(false);
   const [isExporting, setIsExporting] = useState(false);
   const { dialog: guardDialog, formRef } = useUnsavedChangesGuard({ hasUnsavedChanges: pending.size > 0 });
-
-  const select = (itemIds: number[], isSelected: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      for (const id of itemIds) {
-        if (isSelected) next.add(id);
-        else next.delete(id);
-      }
-      return next;
-    });
-  const shownItems = query.data?.Items ?? [];
-
-  const applyBulkPrice = () => {
-    const price = parseManualPrice(bulkPrice);
-    if (price === undefined) {
-      setBulkError(t('pricing_preview.price_invalid'));
-      return;
-    }
-    setPrices([...selected].map((id) => [id, price]));
-    setBulkPrice('');
-    setSelected(new Set());
-  };
-  const clearSelected = () => {
-    const items = new Map(shownItems.map((item) => [item.PriceableItemId, item]));
-    // Only items with a manual price (saved or typed) have one to clear.
-    setPrices([...selected].filter((id) => pending.has(id) || (items.get(id) && hasManualPrice(items.get(id)!))).map((id) => [id, null]));
-    setSelected(new Set());
-  };
 
   const save = async () => {
     setIsSaving(true);
@@ -146,34 +108,6 @@ export function PriceableItemsCard({ marketplaceId, isAllPrices = false, canEdit
             label={t('pricing.filter_below_purchase')}
           />
         </Stack>
-        {canEditPrices && selected.size > 0 && (
-          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2, p: 2, alignItems: { md: 'flex-start' }, bgcolor: 'action.hover', borderRadius: 1 }} role="group" aria-label={t('pricing_preview.bulk_label')}>
-            <Typography sx={{ pt: 1 }}>{t('pricing_preview.selected', { count: selected.size })}</Typography>
-            <TextField
-              size="small"
-              label={t('pricing_preview.bulk_price')}
-              value={bulkPrice}
-              onChange={(event) => {
-                setBulkPrice(event.target.value);
-                setBulkError(undefined);
-              }}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') {
-                  event.preventDefault();
-                  applyBulkPrice();
-                }
-              }}
-              error={bulkError !== undefined}
-              helperText={bulkError ?? ' '}
-              slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
-            />
-            <Button variant="outlined" onClick={applyBulkPrice}>
-              {t('pricing_preview.bulk_set')}
-            </Button>
-            <Button onClick={clearSelected}>{t('pricing_preview.bulk_clear')}</Button>
-            <Button onClick={() => setSelected(new Set())}>{t('pricing_preview.bulk_unselect')}</Button>
-          </Stack>
-        )}
         {pending.size > 0 && (
           <Alert
             severity="warning"
@@ -198,32 +132,29 @@ export function PriceableItemsCard({ marketplaceId, isAllPrices = false, canEdit
           </Alert>
         )}
         {query.isFetching && !query.isPending ? <LinearProgress aria-label={t('common.loading')} /> : <div style={{ height: 4 }} />}
-        {query.isPending && <LoadingIndicator />}
-        {query.isError && <Alert severity="error">{failureText(query.error)}</Alert>}
-        {query.data && (
-          <>
-            {query.data.Items.length === 0 ? (
-              <Typography role="status" sx={{ py: 3 }}>
-                {filterText || isBelowPurchaseOnly ? t('pricing.items_none_matching') : t('pricing.items_none')}
-              </Typography>
-            ) : (
-              <PriceableItemsTable
-                items={query.data.Items}
-                labelledBy={headingId}
-                sort={sort}
-                onSort={setSort}
-                onNewRuleForItem={onNewRuleForItem}
-                editing={canEditPrices ? { pending, selected, onSelect: select, onStage: setPrice, onUndo: undo } : undefined}
-              />
-            )}
-            {isAllPrices ? (
-              <Typography variant="body2" color="text.secondary" sx={{ pt: 2 }}>
-                {t('pricing_preview.all_items', { count: query.data.Total })}
-              </Typography>
-            ) : (
-              <ListPagination total={query.data.Total} page={page} pageSize={pageSize} pageSizes={GRID_PAGE_SIZES} onPageChange={(next) => setPaging({ listKey, page: next })} onPageSizeChange={setPageSize} />
-            )}
-          </>
+        <PriceableItemsTable
+          items={query.data?.Items ?? []}
+          labelledBy={headingId}
+          server={list.paging(query.data?.Total ?? 0)}
+          isPaged={!isAllPrices}
+          isLoading={query.isPending}
+          error={query.isError ? failureText(query.error) : undefined}
+          empty={
+            <Typography role="status" sx={{ py: 3 }}>
+              {filterText || isBelowPurchaseOnly ? t('pricing.items_none_matching') : t('pricing.items_none')}
+            </Typography>
+          }
+          onNewRuleForItem={onNewRuleForItem}
+          editing={
+            canEditPrices
+              ? { pending, onStage: setPrice, onUndo: undo, bulkActions: (selected, clearSelection) => <BulkPriceEditor selected={selected} pending={pending} onStage={setPrices} onDone={clearSelection} /> }
+              : undefined
+          }
+        />
+        {isAllPrices && query.data && (
+          <Typography variant="body2" color="text.secondary" sx={{ pt: 2 }}>
+            {t('pricing_preview.all_items', { count: query.data.Total })}
+          </Typography>
         )}
       </Box>
       {guardDialog}

@@ -2,11 +2,6 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -15,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { MarketplaceSummary } from '@cmp/contracts/pricing';
 import { failureText } from '../../platform/api/failureText';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
+import { FormDialog } from '../../platform/ui/dialog/FormDialog';
 import { usePricelistCustomers } from '../api/pricelistOperations';
 
 /** The companies and resellers a pricelist applies to (GetMarketplaceCustomers). */
@@ -23,34 +19,28 @@ export function PricelistCustomersDialog({ pricelist, onClose }: { pricelist: Ma
   const titleId = useId();
   const query = usePricelistCustomers(pricelist?.MarketplaceId);
   return (
-    <Dialog open={pricelist !== undefined} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <DialogTitle id={titleId}>{t('pricing.customers_title', { name: pricelist?.Name ?? '' })}</DialogTitle>
-      <DialogContent>
-        {query.isPending && <LoadingIndicator />}
-        {query.isError && <Alert severity="error">{failureText(query.error)}</Alert>}
-        {query.data &&
-          (query.data.length === 0 ? (
-            <Typography role="status">{t('pricing.customers_none')}</Typography>
-          ) : (
-            <List dense aria-labelledby={titleId}>
-              {query.data.map((customer) => (
-                <ListItem key={customer.AccountId} disableGutters>
-                  <ListItemText
-                    primary={
-                      <Link component={RouterLink} to={`/account/${customer.AccountId}`}>
-                        {customer.DisplayName}
-                      </Link>
-                    }
-                    secondary={t(`pricing.customer_types.${customer.AccountType}`, { defaultValue: customer.AccountType })}
-                  />
-                </ListItem>
-              ))}
-            </List>
-          ))}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.close')}</Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog open={pricelist !== undefined} title={t('pricing.customers_title', { name: pricelist?.Name ?? '' })} titleId={titleId} maxWidth="xs" onClose={onClose}>
+      {query.isPending && <LoadingIndicator />}
+      {query.isError && <Alert severity="error">{failureText(query.error)}</Alert>}
+      {query.data &&
+        (query.data.length === 0 ? (
+          <Typography role="status">{t('pricing.customers_none')}</Typography>
+        ) : (
+          <List dense aria-labelledby={titleId}>
+            {query.data.map((customer) => (
+              <ListItem key={customer.AccountId} disableGutters>
+                <ListItemText
+                  primary={
+                    <Link component={RouterLink} to={`/account/${customer.AccountId}`}>
+                      {customer.DisplayName}
+                    </Link>
+                  }
+                  secondary={t(`pricing.customer_types.${customer.AccountType}`, { defaultValue: customer.AccountType })}
+                />
+              </ListItem>
+            ))}
+          </List>
+        ))}
+    </FormDialog>
   );
 }

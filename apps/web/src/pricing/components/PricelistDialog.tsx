@@ -2,11 +2,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Autocomplete from '@mui/material/Autocomplete';
 import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { MarketplaceSummary } from '@cmp/contracts/pricing';
+import { FormDialog } from '../../platform/ui/dialog/FormDialog';
 import type { PricelistProperties } from '../api/pricelistOperations';
 import { PRICELIST_CURRENCIES } from '../constants/currencies';
-import { PricingFormDialog } from './PricingFormDialog';
 
 /** The contract's limits (marketplaceProperties): name up to 100 characters, up to 20 tags of 50. */
 const NAME_MAX_LENGTH = 100;
@@ -49,6 +50,8 @@ export function PricelistDialog({ state, defaultCurrency, knownTags, onSave, onC
     setServerError(undefined);
   }, [state, defaultCurrency]);
 
+  const saved = state?.mode === 'edit' ? state.pricelist : undefined;
+  const hasUnsavedChanges = name !== (saved?.Name ?? '') || currency !== (saved?.Currency ?? defaultCurrency) || tags.join('\n') !== (saved?.Tags ?? []).join('\n') || tagText.trim() !== '';
   const currencies = [...new Set([...PRICELIST_CURRENCIES, currency])];
   const currencyNames = new Intl.DisplayNames([i18n.language], { type: 'currency', fallback: 'code' });
 
@@ -68,57 +71,60 @@ export function PricelistDialog({ state, defaultCurrency, knownTags, onSave, onC
   };
 
   return (
-    <PricingFormDialog
+    <FormDialog
       open={state !== undefined}
       title={state?.mode === 'edit' ? t('pricing.edit_pricelist_title', { name: state.pricelist.Name }) : t('pricing.new_pricelist')}
       serverError={serverError}
-      isSaving={isSaving}
+      isBusy={isSaving}
+      hasUnsavedChanges={hasUnsavedChanges}
       submitLabel={state?.mode === 'edit' ? t('common.save') : t('pricing.create')}
       onSubmit={() => void submit()}
       onClose={onClose}
     >
-      <TextField
-        autoFocus
-        required
-        fullWidth
-        label={t('pricing.field_name')}
-        value={name}
-        onChange={(event) => {
-          setName(event.target.value);
-          setNameError(undefined);
-        }}
-        error={nameError !== undefined}
-        helperText={nameError ?? ' '}
-        slotProps={{ htmlInput: { maxLength: NAME_MAX_LENGTH, autoComplete: 'off' } }}
-      />
-      <TextField select label={t('pricing.field_currency')} value={currency} onChange={(event) => setCurrency(event.target.value)} helperText={t('pricing.currency_help')} sx={{ maxWidth: 360 }}>
-        {currencies.map((code) => (
-          <MenuItem key={code} value={code}>
-            {t('pricing.currency_option', { code, name: currencyNames.of(code) ?? code })}
-          </MenuItem>
-        ))}
-      </TextField>
-      <Autocomplete<string, true, false, true>
-        multiple
-        freeSolo
-        options={knownTags.filter((tag) => !tags.includes(tag))}
-        value={tags}
-        onChange={(_event, values) => {
-          setTags([...new Set(values.map((value) => value.trim()).filter(Boolean))]);
-          setTagsError(undefined);
-        }}
-        inputValue={tagText}
-        onInputChange={(_event, value) => setTagText(value)}
-        renderInput={(params) => (
-          <TextField
-            {...params}
-            label={t('pricing.field_tags')}
-            error={tagsError !== undefined}
-            helperText={tagsError ?? t('pricing.tags_help')}
-            slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, maxLength: TAG_MAX_LENGTH } }}
-          />
-        )}
-      />
-    </PricingFormDialog>
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <TextField
+          autoFocus
+          required
+          fullWidth
+          label={t('pricing.field_name')}
+          value={name}
+          onChange={(event) => {
+            setName(event.target.value);
+            setNameError(undefined);
+          }}
+          error={nameError !== undefined}
+          helperText={nameError ?? ' '}
+          slotProps={{ htmlInput: { maxLength: NAME_MAX_LENGTH, autoComplete: 'off' } }}
+        />
+        <TextField select label={t('pricing.field_currency')} value={currency} onChange={(event) => setCurrency(event.target.value)} helperText={t('pricing.currency_help')} sx={{ maxWidth: 360 }}>
+          {currencies.map((code) => (
+            <MenuItem key={code} value={code}>
+              {t('pricing.currency_option', { code, name: currencyNames.of(code) ?? code })}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Autocomplete<string, true, false, true>
+          multiple
+          freeSolo
+          options={knownTags.filter((tag) => !tags.includes(tag))}
+          value={tags}
+          onChange={(_event, values) => {
+            setTags([...new Set(values.map((value) => value.trim()).filter(Boolean))]);
+            setTagsError(undefined);
+          }}
+          inputValue={tagText}
+          onInputChange={(_event, value) => setTagText(value)}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              label={t('pricing.field_tags')}
+              error={tagsError !== undefined}
+              helperText={tagsError ?? t('pricing.tags_help')}
+              slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, maxLength: TAG_MAX_LENGTH } }}
+            />
+          )}
+        />
+      </Stack>
+    </FormDialog>
   );
 }

@@ -1,20 +1,16 @@
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { mdiAccountMultiple, mdiDeleteOutline, mdiPencilOutline, mdiPlaylistPlus } from '@mdi/js';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
-import { MdiIcon } from '../../platform/ui/MdiIcon';
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
 import type { MarketplaceSummary } from '@cmp/contracts/pricing';
+import { MdiIcon } from '../../platform/ui/MdiIcon';
+import { DataTable, type DataColumn } from '../../platform/ui/table/DataTable';
 import { PriorityCell, type MoveDirection } from './PriorityMoveButtons';
 import { RowActionButton } from './RowActionButton';
 
@@ -23,6 +19,8 @@ export type PricelistAction = 'edit' | 'delete' | 'customers';
 interface PricelistsTableProps {
   pricelists: MarketplaceSummary[];
   labelledBy: string;
+  /** Shown instead of the table when the caller has no pricelist. */
+  empty: ReactNode;
   canChange: boolean;
   canDelete: boolean;
   containerRef: Ref<HTMLDivElement>;
@@ -30,72 +28,84 @@ interface PricelistsTableProps {
   onAction: (action: PricelistAction, pricelist: MarketplaceSummary) => void;
 }
 
-const numberCell = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+const numberSx = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
-/** The caller's pricelists by priority: name (to its prices), currency, customers, services, tags and what may be done. */
-export function PricelistsTable({ pricelists, labelledBy, canChange, canDelete, containerRef, onMove, onAction }: PricelistsTableProps) {
+/**
+ * The caller's pricelists by priority: name (to its prices), currency, customers, services, tags and
+ * what may be done. The priority is the order, so the list neither sorts by another column nor pages:
+ * Move up / Move down act on the order shown.
+ */
+export function PricelistsTable({ pricelists, labelledBy, empty, canChange, canDelete, containerRef, onMove, onAction }: PricelistsTableProps) {
   const { t } = useTranslation();
+  const columns: DataColumn<MarketplaceSummary>[] = [
+    {
+      id: 'priority',
+      header: t('pricing.column_priority'),
+      cellSx: { width: 120 },
+      cell: (pricelist) => (
+        <PriorityCell
+          priority={pricelist.Priority}
+          name={pricelist.Name}
+          moveKey={String(pricelist.MarketplaceId)}
+          index={pricelists.indexOf(pricelist)}
+          count={pricelists.length}
+          isMovable={canChange}
+          onMove={(direction) => onMove(pricelist, direction)}
+        />
+      ),
+    },
+    {
+      id: 'name',
+      header: t('pricing.column_name'),
+      isRowHeader: true,
+      cellSx: { fontWeight: 500, overflowWrap: 'anywhere', minWidth: 180 },
+      cell: (pricelist) => (
+        <Link component={RouterLink} to={`/pricelists/${pricelist.MarketplaceId}/edit-prices`}>
+          {pricelist.Name}
+        </Link>
+      ),
+    },
+    { id: 'currency', header: t('pricing.column_currency'), cell: (pricelist) => pricelist.Currency },
+    { id: 'customers', header: t('pricing.column_customers'), align: 'right', cellSx: numberSx, cell: (pricelist) => pricelist.CustomersCount },
+    { id: 'services', header: t('pricing.column_services'), align: 'right', cellSx: numberSx, cell: (pricelist) => pricelist.ServicesCount },
+    {
+      id: 'tags',
+      header: t('pricing.column_tags'),
+      cell: (pricelist) =>
+        pricelist.Tags.length === 0 ? (
+          '—'
+        ) : (
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+            {pricelist.Tags.map((tag) => (
+              <Chip key={tag} size="small" variant="outlined" label={tag} />
+            ))}
+          </Stack>
+        ),
+    },
+    {
+      id: 'actions',
+      header: t('pricing.column_actions'),
+      cellSx: { width: '1%', whiteSpace: 'nowrap' },
+      cell: (pricelist) => (
+        <>
+          <RowActionButton label={t('pricing.show_customers', { name: pricelist.Name })} icon={mdiAccountMultiple} onClick={() => onAction('customers', pricelist)} />
+          {canChange && (
+            <Tooltip title={t('add_to_pricelist.link_label', { name: pricelist.Name })} describeChild>
+              <IconButton size="small" component={RouterLink} to={`/add-to-pricelist?marketplaceId=${pricelist.MarketplaceId}`} aria-label={t('add_to_pricelist.link_label', { name: pricelist.Name })}>
+                <MdiIcon path={mdiPlaylistPlus} fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
+          {canChange && <RowActionButton label={t('pricing.edit_pricelist', { name: pricelist.Name })} icon={mdiPencilOutline} onClick={() => onAction('edit', pricelist)} />}
+          {canDelete && <RowActionButton label={t('pricing.delete_pricelist', { name: pricelist.Name })} icon={mdiDeleteOutline} onClick={() => onAction('delete', pricelist)} />}
+        </>
+      ),
+    },
+  ];
   return (
-    <TableContainer ref={containerRef}>
-      <Table size="small" aria-labelledby={labelledBy}>
-        <TableHead>
-          <TableRow>
-            <TableCell sx={{ width: 120 }}>{t('pricing.column_priority')}</TableCell>
-            <TableCell>{t('pricing.column_name')}</TableCell>
-            <TableCell>{t('pricing.column_currency')}</TableCell>
-            <TableCell sx={numberCell}>{t('pricing.column_customers')}</TableCell>
-            <TableCell sx={numberCell}>{t('pricing.column_services')}</TableCell>
-            <TableCell>{t('pricing.column_tags')}</TableCell>
-            <TableCell sx={{ width: '1%', whiteSpace: 'nowrap' }}>{t('pricing.column_actions')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {pricelists.map((pricelist, index) => (
-            <TableRow key={pricelist.MarketplaceId} hover>
-              <PriorityCell
-                priority={pricelist.Priority}
-                name={pricelist.Name}
-                moveKey={String(pricelist.MarketplaceId)}
-                index={index}
-                count={pricelists.length}
-                isMovable={canChange}
-                onMove={(direction) => onMove(pricelist, direction)}
-              />
-              <TableCell component="th" scope="row" sx={{ fontWeight: 500, overflowWrap: 'anywhere', minWidth: 180 }}>
-                <Link component={RouterLink} to={`/pricelists/${pricelist.MarketplaceId}/edit-prices`}>
-                  {pricelist.Name}
-                </Link>
-              </TableCell>
-              <TableCell>{pricelist.Currency}</TableCell>
-              <TableCell sx={numberCell}>{pricelist.CustomersCount}</TableCell>
-              <TableCell sx={numberCell}>{pricelist.ServicesCount}</TableCell>
-              <TableCell>
-                {pricelist.Tags.length === 0 ? (
-                  '—'
-                ) : (
-                  <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-                    {pricelist.Tags.map((tag) => (
-                      <Chip key={tag} size="small" variant="outlined" label={tag} />
-                    ))}
-                  </Stack>
-                )}
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <RowActionButton label={t('pricing.show_customers', { name: pricelist.Name })} icon={mdiAccountMultiple} onClick={() => onAction('customers', pricelist)} />
-                {canChange && (
-                  <Tooltip title={t('add_to_pricelist.link_label', { name: pricelist.Name })} describeChild>
-                    <IconButton size="small" component={RouterLink} to={`/add-to-pricelist?marketplaceId=${pricelist.MarketplaceId}`} aria-label={t('add_to_pricelist.link_label', { name: pricelist.Name })}>
-                      <MdiIcon path={mdiPlaylistPlus} fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                )}
-                {canChange && <RowActionButton label={t('pricing.edit_pricelist', { name: pricelist.Name })} icon={mdiPencilOutline} onClick={() => onAction('edit', pricelist)} />}
-                {canDelete && <RowActionButton label={t('pricing.delete_pricelist', { name: pricelist.Name })} icon={mdiDeleteOutline} onClick={() => onAction('delete', pricelist)} />}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    // useFocusAfterMove finds a moved row's buttons in this box.
+    <Box ref={containerRef}>
+      <DataTable tableId="pricelists" rows={pricelists} columns={columns} rowKey={(pricelist) => pricelist.MarketplaceId} labelledBy={labelledBy} pageSizes={false} empty={empty} />
+    </Box>
   );
 }

@@ -1,11 +1,6 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -13,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { PricePreview } from '@cmp/contracts/pricePreview';
 import { PRICING_MODELS, type PricingModel, type PricingScopeKind, type SavePricingRuleRequest } from '@cmp/contracts/pricing';
 import { failureText } from '../../platform/api/failureText';
+import { FormDialog } from '../../platform/ui/dialog/FormDialog';
 import { previewPricingRule } from '../preview/pricePreviewOperations';
 import { PricePreviewPanel } from '../preview/PricePreviewPanel';
 import type { ScopeVendor } from '../hooks/useScopeVendors';
@@ -57,7 +53,6 @@ type FieldErrors = Partial<Record<'name' | 'parameter' | 'scope', string>>;
  */
 export function PricingRuleDialog({ marketplaceId, draft, currency, vendors, isLoadingVendors, onSave, onClose }: PricingRuleDialogProps) {
   const { t } = useTranslation();
-  const titleId = useId();
   const [preview, setPreview] = useState<{ rule: SavePricingRuleRequest['rule']; answer: PricePreview }>();
   /** The save was refused (prices moved, …): the preview shown is no longer the one to save. */
   const [isPreviewStale, setIsPreviewStale] = useState(false);
@@ -129,8 +124,7 @@ export function PricingRuleDialog({ marketplaceId, draft, currency, vendors, isL
     setIsSaving(false);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (preview && isPreviewStale) return showPreview(preview.rule);
     if (!preview) {
       const rule = checkedRule();
@@ -199,49 +193,42 @@ export function PricingRuleDialog({ marketplaceId, draft, currency, vendors, isL
   );
 
   const title = draft?.PricingRuleId !== undefined ? t('pricing.edit_rule_title', { name: draft.Name }) : t('pricing.new_rule');
+  const hasUnsavedChanges =
+    draft !== undefined &&
+    (preview !== undefined ||
+      name !== draft.Name ||
+      model !== draft.Model ||
+      parameter !== draft.Parameter ||
+      scopeKind !== draft.ScopeKind ||
+      (scopeKind === 'Vendors' ? vendorIds.join() !== draft.ScopeIds.join() : idsText !== draft.ScopeIds.join(', ')));
   return (
-    <Dialog
+    <FormDialog
       open={draft !== undefined}
-      aria-labelledby={titleId}
-      fullWidth
+      title={preview ? t('pricing_preview.title', { title }) : title}
+      serverError={serverError}
+      isBusy={isSaving}
+      hasUnsavedChanges={hasUnsavedChanges}
       maxWidth={preview ? 'md' : 'sm'}
-      // A stray click outside must not throw away what was typed; Esc and Cancel still close.
-      onClose={(_event, reason) => {
-        if (reason !== 'backdropClick') onClose();
-      }}
+      submitLabel={!preview ? t('pricing_preview.preview') : isPreviewStale ? t('pricing_preview.preview_again') : t('common.save')}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+      extraActions={
+        preview && (
+          <Button
+            onClick={() => {
+              setPreview(undefined);
+              setServerError(undefined);
+            }}
+            disabled={isSaving}
+          >
+            {t('pricing_preview.back_to_rule')}
+          </Button>
+        )
+      }
     >
-      <form noValidate onSubmit={(event) => void submit(event)}>
-        <DialogTitle id={titleId}>{preview ? t('pricing_preview.title', { title }) : title}</DialogTitle>
-        <DialogContent>
-          {serverError && (
-            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-              {serverError}
-            </Alert>
-          )}
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {preview ? <PricePreviewPanel preview={preview.answer} /> : fields}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={isSaving}>
-            {t('common.cancel')}
-          </Button>
-          {preview && (
-            <Button
-              onClick={() => {
-                setPreview(undefined);
-                setServerError(undefined);
-              }}
-              disabled={isSaving}
-            >
-              {t('pricing_preview.back_to_rule')}
-            </Button>
-          )}
-          <Button type="submit" variant="contained" loading={isSaving}>
-            {!preview ? t('pricing_preview.preview') : isPreviewStale ? t('pricing_preview.preview_again') : t('common.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {preview ? <PricePreviewPanel preview={preview.answer} /> : fields}
+      </Stack>
+    </FormDialog>
   );
 }

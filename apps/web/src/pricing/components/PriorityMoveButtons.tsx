@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { mdiArrowDown, mdiArrowUp } from '@mdi/js';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import TableCell from '@mui/material/TableCell';
 import Tooltip from '@mui/material/Tooltip';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
 
@@ -57,14 +56,12 @@ interface PriorityCellProps {
   onMove: (direction: MoveDirection) => void;
 }
 
-/** The priority of a pricelist or rule, with its Move up / Move down buttons. */
+/** The priority of a pricelist or rule, with its Move up / Move down buttons (a cell of its list). */
 export function PriorityCell({ priority, name, moveKey, index, count, isMovable, onMove }: PriorityCellProps) {
   return (
-    <TableCell>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        <span style={{ minWidth: '2ch', textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{priority}</span>
-        {isMovable && <PriorityMoveButtons name={name} moveKey={moveKey} canMoveUp={index > 0} canMoveDown={index < count - 1} onMove={onMove} />}
-      </Stack>
-    </TableCell>
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <span style={{ minWidth: '2ch', textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{priority}</span>
+      {isMovable && <PriorityMoveButtons name={name} moveKey={moveKey} canMoveUp={index > 0} canMoveDown={index < count - 1} onMove={onMove} />}
+    </Stack>
   );
 }

@@ -1,16 +1,12 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { PricingRule } from '@cmp/contracts/pricing';
 import { failureText } from '../../platform/api/failureText';
+import { ConfirmDialog } from '../../platform/ui/ConfirmDialog';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { previewPricingRule } from './pricePreviewOperations';
 import { PricePreviewPanel } from './PricePreviewPanel';
@@ -24,6 +20,9 @@ interface DeleteRulePreviewDialogProps {
   onClose: () => void;
 }
 
+/** The preview's tables need the room of a medium dialog (MUI's md breakpoint). */
+const PREVIEW_WIDTH = 900;
+
 /**
  * The confirmation before a rule is deleted (issue 13 "price-change preview"): what the deletion
  * does to prices, customers and revenue, and Delete applies exactly that — or, when prices moved
@@ -31,10 +30,9 @@ interface DeleteRulePreviewDialogProps {
  */
 export function DeleteRulePreviewDialog({ marketplaceId, rule, onDelete, onClose }: DeleteRulePreviewDialogProps) {
   const { t } = useTranslation();
-  const titleId = useId();
-  const messageId = useId();
   const [refusal, setRefusal] = useState<string>();
-  const [isDeleting, setIsDeleting] = useState(false);
+  /** Deleting, or previewing again after prices moved. */
+  const [isWorking, setIsWorking] = useState(false);
   const pricingRuleId = rule?.PricingRuleId;
   const previewQuery = useQuery({
     queryKey: ['pricing', 'delete-rule-preview', marketplaceId, pricingRuleId],
@@ -48,41 +46,33 @@ export function DeleteRulePreviewDialog({ marketplaceId, rule, onDelete, onClose
 
   useEffect(() => {
     setRefusal(undefined);
-    setIsDeleting(false);
+    setIsWorking(false);
   }, [pricingRuleId]);
 
   const preview = previewQuery.data;
   const isStale = refusal !== undefined;
   const agree = async () => {
     if (!rule) return;
+    setIsWorking(true);
     if (isStale) {
-      setRefusal(undefined);
       await previewQuery.refetch();
-      return;
+      setRefusal(undefined);
+    } else {
+      // Yes deletes what the preview shows: pressed while the preview loads, it waits for it.
+      const shown = previewQuery.isFetching ? (await previewQuery.refetch({ cancelRefetch: false })).data : preview;
+      setRefusal(await onDelete(rule, shown?.PreviewId));
     }
-    setIsDeleting(true);
-    const answer = await onDelete(rule, preview?.PreviewId);
-    setRefusal(answer);
-    setIsDeleting(false);
+    setIsWorking(false);
   };
 
   return (
-    <Dialog
+    <ConfirmDialog
       open={rule !== undefined}
-      // An alert dialog like every confirmation (ConfirmDialog), so screen readers read the question at once.
-      role="alertdialog"
-      aria-labelledby={titleId}
-      aria-describedby={messageId}
-      fullWidth
-      maxWidth={preview ? 'md' : 'sm'}
-      onClose={(_event, reason) => {
-        if (reason !== 'backdropClick' && !isDeleting) onClose();
-      }}
-    >
-      <DialogTitle id={titleId}>{t('pricing.delete_rule_title')}</DialogTitle>
-      <DialogContent>
+      title={t('pricing.delete_rule_title')}
+      width={preview ? PREVIEW_WIDTH : undefined}
+      message={
         <Stack spacing={2}>
-          <Typography id={messageId}>{rule ? t('pricing.delete_rule_message', { name: rule.Name }) : ''}</Typography>
+          <Typography>{rule ? t('pricing.delete_rule_message', { name: rule.Name }) : ''}</Typography>
           {refusal && (
             <Alert severity="error" role="alert">
               {refusal}
@@ -96,15 +86,13 @@ export function DeleteRulePreviewDialog({ marketplaceId, rule, onDelete, onClose
             preview && <PricePreviewPanel preview={preview} />
           )}
         </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isDeleting}>
-          {t('common.no')}
-        </Button>
-        <Button variant="contained" color={isStale ? 'primary' : 'error'} loading={isDeleting} disabled={previewQuery.isFetching} onClick={() => void agree()}>
-          {isStale ? t('pricing_preview.preview_again') : t('common.yes_do_it')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      }
+      agreeLabel={isStale ? t('pricing_preview.preview_again') : undefined}
+      isAgreeing={isWorking}
+      onAgree={() => void agree()}
+      onReject={() => {
+        if (!isWorking) onClose();
+      }}
+    />
   );
 }

@@ -3,19 +3,21 @@ import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { PricePreview } from '@cmp/contracts/pricePreview';
 import { formatMoney } from '../../platform/money/formatMoney';
+import { DataTable, type DataColumn } from '../../platform/ui/table/DataTable';
+import { NameWithDetails } from '../components/NameWithDetails';
 import { BelowPurchaseFlag } from '../components/PriceExplanation';
 import { pricedByText } from '../utils/ruleDescription';
+import { sortableAmount } from '../utils/sortableAmount';
 
-const amountSx = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+const amountSx = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+
+const ITEM_PAGE_SIZES = [25, 50, 100];
+
+type PriceChange = PricePreview['ChangedItems'][number];
+type PreviewCustomer = PricePreview['Customers'][number];
 
 /** A signed amount as a change: "+€12.50", "−€3.00". */
 function signedMoney(amount: string, currency: string, locale: string): string {
@@ -36,6 +38,63 @@ export function PricePreviewPanel({ preview }: { preview: PricePreview }) {
   const itemsHeadingId = useId();
   const customersHeadingId = useId();
   const money = (amount: string | null) => (amount === null ? '—' : formatMoney(amount, preview.Currency, locale));
+  const itemColumns: DataColumn<PriceChange>[] = [
+    {
+      id: 'item',
+      header: t('pricing_preview.column_item'),
+      isRowHeader: true,
+      sortValue: (change) => `${change.ServiceDisplayName} ${change.ItemName}`,
+      cellSx: { minWidth: 180, overflowWrap: 'anywhere' },
+      cell: (change) => <NameWithDetails name={change.ServiceDisplayName} details={`${change.ItemName} · ${t(`pricing.fee_types.${change.FeeType}`)}`} />,
+    },
+    { id: 'old_price', header: t('pricing_preview.column_old_price'), align: 'right', sortValue: (change) => sortableAmount(change.OldPrice), cellSx: amountSx, cell: (change) => money(change.OldPrice) },
+    {
+      id: 'new_price',
+      header: t('pricing_preview.column_new_price'),
+      align: 'right',
+      sortValue: (change) => sortableAmount(change.NewPrice),
+      cellSx: { ...amountSx, fontWeight: 500 },
+      cell: (change) => (
+        <>
+          {money(change.NewPrice)}
+          {change.IsBelowPurchase && (
+            <>
+              <br />
+              <BelowPurchaseFlag />
+            </>
+          )}
+        </>
+      ),
+    },
+    {
+      id: 'margin',
+      header: t('pricing_preview.column_margin'),
+      align: 'right',
+      sortValue: (change) => sortableAmount(change.NewMargin),
+      cellSx: amountSx,
+      cell: (change) => t('pricing_preview.margin_change', { old: money(change.OldMargin), new: money(change.NewMargin) }),
+    },
+    {
+      id: 'new_rule',
+      header: t('pricing_preview.column_new_rule'),
+      cellSx: { minWidth: 160 },
+      cell: (change) => (change.NewRule ? pricedByText(t, locale, change.NewRule, preview.Currency) : t('pricing.problems.no_rule')),
+    },
+  ];
+  const deltaColumn = (id: string, header: string, deltaOf: (customer: PreviewCustomer) => string): DataColumn<PreviewCustomer> => ({
+    id,
+    header,
+    align: 'right',
+    sortValue: (customer) => sortableAmount(deltaOf(customer)),
+    cellSx: amountSx,
+    cell: (customer) => signedMoney(deltaOf(customer), preview.Currency, locale),
+  });
+  const customerColumns: DataColumn<PreviewCustomer>[] = [
+    { id: 'customer', header: t('pricing_preview.column_customer'), isRowHeader: true, sortValue: (customer) => customer.DisplayName, cell: (customer) => customer.DisplayName },
+    { id: 'subscriptions', header: t('pricing_preview.column_subscriptions'), align: 'right', sortValue: (customer) => customer.Subscriptions, cellSx: amountSx, cell: (customer) => customer.Subscriptions },
+    deltaColumn('revenue_delta', t('pricing_preview.column_revenue_delta'), (customer) => customer.MonthlyRevenueDelta),
+    deltaColumn('margin_delta', t('pricing_preview.column_margin_delta'), (customer) => customer.MonthlyMarginDelta),
+  ];
   return (
     <Stack spacing={2}>
       <Box role="status">
@@ -58,79 +117,31 @@ export function PricePreviewPanel({ preview }: { preview: PricePreview }) {
               {t('pricing_preview.items_truncated', { shown: preview.ChangedItems.length, count: preview.ChangedItemsCount })}
             </Typography>
           )}
-          <TableContainer sx={{ maxHeight: 320 }}>
-            <Table size="small" stickyHeader aria-labelledby={itemsHeadingId}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('pricing_preview.column_item')}</TableCell>
-                  <TableCell sx={amountSx}>{t('pricing_preview.column_old_price')}</TableCell>
-                  <TableCell sx={amountSx}>{t('pricing_preview.column_new_price')}</TableCell>
-                  <TableCell sx={amountSx}>{t('pricing_preview.column_margin')}</TableCell>
-                  <TableCell>{t('pricing_preview.column_new_rule')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {preview.ChangedItems.map((change) => (
-                  <TableRow key={change.PriceableItemId}>
-                    <TableCell component="th" scope="row" sx={{ minWidth: 180, overflowWrap: 'anywhere' }}>
-                      <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                        {change.ServiceDisplayName}
-                      </Typography>
-                      <Typography variant="caption" color="text.secondary">
-                        {change.ItemName} · {t(`pricing.fee_types.${change.FeeType}`)}
-                      </Typography>
-                    </TableCell>
-                    <TableCell sx={amountSx}>{money(change.OldPrice)}</TableCell>
-                    <TableCell sx={{ ...amountSx, fontWeight: 500 }}>
-                      {money(change.NewPrice)}
-                      {change.IsBelowPurchase && (
-                        <>
-                          <br />
-                          <BelowPurchaseFlag />
-                        </>
-                      )}
-                    </TableCell>
-                    <TableCell sx={amountSx}>{t('pricing_preview.margin_change', { old: money(change.OldMargin), new: money(change.NewMargin) })}</TableCell>
-                    <TableCell sx={{ minWidth: 160 }}>{change.NewRule ? pricedByText(t, locale, change.NewRule, preview.Currency) : t('pricing.problems.no_rule')}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <DataTable
+            tableId="price-preview-items"
+            rows={preview.ChangedItems}
+            columns={itemColumns}
+            rowKey={(change) => change.PriceableItemId}
+            labelledBy={itemsHeadingId}
+            // Up to MAX_PREVIEW_ITEMS rows in a dialog: pages that scroll in a box of their own.
+            pageSizes={ITEM_PAGE_SIZES}
+            maxBodyHeight={320}
+            empty={null}
+          />
         </section>
       )}
       <section aria-labelledby={customersHeadingId}>
         <Typography id={customersHeadingId} variant="subtitle1" component="h3">
           {t('pricing_preview.customers_title')}
         </Typography>
-        {preview.Customers.length === 0 ? (
-          <Typography variant="body2">{t('pricing_preview.customers_none')}</Typography>
-        ) : (
-          <TableContainer>
-            <Table size="small" aria-labelledby={customersHeadingId}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('pricing_preview.column_customer')}</TableCell>
-                  <TableCell sx={amountSx}>{t('pricing_preview.column_subscriptions')}</TableCell>
-                  <TableCell sx={amountSx}>{t('pricing_preview.column_revenue_delta')}</TableCell>
-                  <TableCell sx={amountSx}>{t('pricing_preview.column_margin_delta')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {preview.Customers.map((customer) => (
-                  <TableRow key={customer.AccountId}>
-                    <TableCell component="th" scope="row">
-                      {customer.DisplayName}
-                    </TableCell>
-                    <TableCell sx={amountSx}>{customer.Subscriptions}</TableCell>
-                    <TableCell sx={amountSx}>{signedMoney(customer.MonthlyRevenueDelta, preview.Currency, locale)}</TableCell>
-                    <TableCell sx={amountSx}>{signedMoney(customer.MonthlyMarginDelta, preview.Currency, locale)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
+        <DataTable
+          tableId="price-preview-customers"
+          rows={preview.Customers}
+          columns={customerColumns}
+          rowKey={(customer) => customer.AccountId}
+          labelledBy={customersHeadingId}
+          empty={<Typography variant="body2">{t('pricing_preview.customers_none')}</Typography>}
+        />
       </section>
     </Stack>
   );

@@ -2,17 +2,15 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { PropagationPreview, PropagationTarget } from '@cmp/contracts/propagation';
 import { formatMoney } from '../../platform/money/formatMoney';
+import { DataTable, type DataColumn } from '../../platform/ui/table/DataTable';
+import { sortableAmount } from '../utils/sortableAmount';
 
-const amountSx = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+type PropagationChange = PropagationTarget['Changes'][number];
+
+const amountSx = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
 /** The preview's effect: totals, then per target pricelist the items whose cost changes and the sales price that follows. */
 export function PropagationPreviewResult({ preview }: { preview: PropagationPreview }) {
@@ -52,8 +50,31 @@ export function PropagationPreviewResult({ preview }: { preview: PropagationPrev
 
 function TargetChanges({ target }: { target: PropagationTarget }) {
   const { t, i18n } = useTranslation();
+  const itemLabel = (change: PropagationChange) => t('propagation.item_label', { service: change.ServiceDisplayName, item: change.ItemName });
   const headingId = useId();
   const money = (amount: string | null) => (amount === null ? '—' : formatMoney(amount, target.Currency, i18n.language));
+  const amountColumn = (id: string, header: string, amountOf: (change: PropagationChange) => string | null, isNew = false): DataColumn<PropagationChange> => ({
+    id,
+    header,
+    align: 'right',
+    sortValue: (change) => sortableAmount(amountOf(change)),
+    cellSx: isNew ? { ...amountSx, fontWeight: 500 } : amountSx,
+    cell: (change) => money(amountOf(change)),
+  });
+  const columns: DataColumn<PropagationChange>[] = [
+    {
+      id: 'item',
+      header: t('propagation.column_item'),
+      isRowHeader: true,
+      sortValue: itemLabel,
+      cellSx: { minWidth: 220, overflowWrap: 'anywhere' },
+      cell: itemLabel,
+    },
+    amountColumn('old_cost', t('propagation.column_old_cost'), (change) => change.OldCost),
+    amountColumn('new_cost', t('propagation.column_new_cost'), (change) => change.NewCost, true),
+    amountColumn('old_price', t('propagation.column_old_price'), (change) => change.OldPrice),
+    amountColumn('new_price', t('propagation.column_new_price'), (change) => change.NewPrice, true),
+  ];
   return (
     <Box component="section" aria-labelledby={headingId}>
       <Typography id={headingId} variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
@@ -71,34 +92,18 @@ function TargetChanges({ target }: { target: PropagationTarget }) {
       </Typography>
       {target.ChangedItemsCount === 0 ? (
         <Typography variant="body2">{t('propagation.target_unchanged')}</Typography>
-      ) : target.Changes.length === 0 ? null : (
-        // A scrolling region the keyboard can reach (focusable, named by the target's heading).
-        <TableContainer tabIndex={0} role="region" aria-labelledby={headingId} sx={{ maxHeight: 420 }}>
-          <Table size="small" stickyHeader aria-labelledby={headingId}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('propagation.column_item')}</TableCell>
-                <TableCell sx={amountSx}>{t('propagation.column_old_cost')}</TableCell>
-                <TableCell sx={amountSx}>{t('propagation.column_new_cost')}</TableCell>
-                <TableCell sx={amountSx}>{t('propagation.column_old_price')}</TableCell>
-                <TableCell sx={amountSx}>{t('propagation.column_new_price')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {target.Changes.map((change) => (
-                <TableRow key={change.PriceableItemId}>
-                  <TableCell component="th" scope="row" sx={{ minWidth: 220, overflowWrap: 'anywhere' }}>
-                    {t('propagation.item_label', { service: change.ServiceDisplayName, item: change.ItemName })}
-                  </TableCell>
-                  <TableCell sx={amountSx}>{money(change.OldCost)}</TableCell>
-                  <TableCell sx={{ ...amountSx, fontWeight: 500 }}>{money(change.NewCost)}</TableCell>
-                  <TableCell sx={amountSx}>{money(change.OldPrice)}</TableCell>
-                  <TableCell sx={{ ...amountSx, fontWeight: 500 }}>{money(change.NewPrice)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+      ) : (
+        <DataTable
+          tableId="propagation-changes"
+          rows={target.Changes}
+          columns={columns}
+          rowKey={(change) => change.PriceableItemId}
+          labelledBy={headingId}
+          // At most PREVIEW_ITEMS_PER_TARGET rows, scrolling in a box of their own: the page stays short with many targets.
+          pageSizes={false}
+          maxBodyHeight={420}
+          empty={null}
+        />
       )}
       {target.ChangedItemsCount > target.Changes.length && (
         <Typography variant="caption" color="text.secondary">

@@ -12,13 +12,14 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { isAllowed } from '@cmp/contracts/capabilities';
+import type { MarketplaceService } from '@cmp/contracts/propagation';
 import { ApiError } from '../../platform/api/ApiError';
 import { failureText } from '../../platform/api/failureText';
 import { showMessage } from '../../platform/messages/messageStore';
 import { useSessionUser } from '../../platform/session/currentUser';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
-import { ListPagination } from '../../platform/ui/table/ListPagination';
+import { useServerPaging } from '../../platform/ui/table/useServerPaging';
 import { addServicesToPricelist, useMarketplaceServices } from '../addToPricelist/addToPricelistApi';
 import { AvailableServicesTable } from '../addToPricelist/AvailableServicesTable';
 import { PRICELISTS_QUERY_KEY, usePricelists } from '../api/pricelistOperations';
@@ -85,43 +86,18 @@ function AvailableServices({ marketplaceId, name }: { marketplaceId: number; nam
   const [text, setText] = useState('');
   const [vendor, setVendor] = useState(ALL);
   const [category, setCategory] = useState(ALL);
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(25);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [isAdding, setIsAdding] = useState(false);
   const deferredText = useDeferredValue(text.trim());
-  const query = useMarketplaceServices({
-    marketplaceId,
-    filter: { Scope: 'Available', Text: deferredText || undefined, VendorAccountIds: vendor ? [Number(vendor)] : undefined, Category: category || undefined },
-    page,
-    pageSize,
-  });
-  const filterChanged = (apply: () => void) => {
-    apply();
-    setPage(0);
-  };
-  const toggle = (serviceName: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(serviceName)) next.delete(serviceName);
-      else next.add(serviceName);
-      return next;
-    });
-  const toggleAll = (names: string[], select: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      for (const each of names) {
-        if (select) next.add(each);
-        else next.delete(each);
-      }
-      return next;
-    });
-  const add = async () => {
+  const filter = { Scope: 'Available' as const, Text: deferredText || undefined, VendorAccountIds: vendor ? [Number(vendor)] : undefined, Category: category || undefined };
+  // The server lists the services by name; a new filter starts at page 1.
+  const list = useServerPaging<string>({ sortBy: 'service', sortDirection: 'asc' }, filter);
+  const query = useMarketplaceServices({ marketplaceId, filter, page: list.request.page, pageSize: list.request.pageSize });
+  const add = async (services: MarketplaceService[], clearSelection: () => void) => {
     setIsAdding(true);
     try {
-      const answer = await addServicesToPricelist(marketplaceId, [...selected]);
+      const answer = await addServicesToPricelist(marketplaceId, services.map((service) => service.ServiceName));
       showMessage({ type: 'success', text: t('add_to_pricelist.added', { count: answer.AddedServiceNames.length, name }) });
-      setSelected(new Set());
+      clearSelection();
       await Promise.all([queryClient.invalidateQueries({ queryKey: ['pricing', 'marketplace-services'] }), queryClient.invalidateQueries({ queryKey: PRICELISTS_QUERY_KEY })]);
     } catch {
       // The error toast has said why.
@@ -133,26 +109,19 @@ function AvailableServices({ marketplaceId, name }: { marketplaceId: number; nam
 
   return (
     <Paper component="section" aria-labelledby={headingId} variant="outlined" sx={{ p: 3 }}>
-      <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}>
-        <Typography id={headingId} variant="h6" component="h2">
-          {t('add_to_pricelist.available_title')}
-        </Typography>
-        {canAdd && (
-          <Button variant="contained" startIcon={<MdiIcon path={mdiPlus} />} disabled={selected.size === 0 || isAdding} onClick={() => void add()}>
-            {t('add_to_pricelist.add_selected', { count: selected.size })}
-          </Button>
-        )}
-      </Stack>
+      <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 2 }}>
+        {t('add_to_pricelist.available_title')}
+      </Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
         <TextField
           type="search"
           size="small"
           label={t('add_to_pricelist.search')}
           value={text}
-          onChange={(event) => filterChanged(() => setText(event.target.value))}
+          onChange={(event) => setText(event.target.value)}
           sx={{ minWidth: 260 }}
         />
-        <TextField select size="small" label={t('add_to_pricelist.vendor')} value={vendor} onChange={(event) => filterChanged(() => setVendor(event.target.value))} sx={{ minWidth: 220 }} slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}>
+        <TextField select size="small" label={t('add_to_pricelist.vendor')} value={vendor} onChange={(event) => setVendor(event.target.value)} sx={{ minWidth: 220 }} slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}>
           <MenuItem value={ALL}>{t('add_to_pricelist.all_vendors')}</MenuItem>
           {query.data?.Vendors.map((each) => (
             <MenuItem key={each.AccountId} value={String(each.AccountId)}>
@@ -160,7 +129,7 @@ function AvailableServices({ marketplaceId, name }: { marketplaceId: number; nam
             </MenuItem>
           ))}
         </TextField>
-        <TextField select size="small" label={t('add_to_pricelist.category')} value={category} onChange={(event) => filterChanged(() => setCategory(event.target.value))} sx={{ minWidth: 220 }} slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}>
+        <TextField select size="small" label={t('add_to_pricelist.category')} value={category} onChange={(event) => setCategory(event.target.value)} sx={{ minWidth: 220 }} slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}>
           <MenuItem value={ALL}>{t('add_to_pricelist.all_categories')}</MenuItem>
           {query.data?.Categories.map((each) => (
             <MenuItem key={each} value={each}>
@@ -169,28 +138,27 @@ function AvailableServices({ marketplaceId, name }: { marketplaceId: number; nam
           ))}
         </TextField>
       </Stack>
-      {query.isPending && <LoadingIndicator />}
-      {query.isError && <Alert severity="error">{failureText(query.error)}</Alert>}
-      {query.data &&
-        (query.data.Services.length === 0 ? (
+      <AvailableServicesTable
+        services={query.data?.Services ?? []}
+        labelledBy={headingId}
+        server={list.paging(query.data?.Total ?? 0)}
+        isLoading={query.isPending}
+        error={query.isError ? failureText(query.error) : undefined}
+        empty={
           <Typography role="status" sx={{ py: 2 }}>
             {hasFilter ? t('add_to_pricelist.none_matching') : t('add_to_pricelist.none_available')}
           </Typography>
-        ) : (
-          <>
-            <AvailableServicesTable services={query.data.Services} labelledBy={headingId} selected={selected} onToggle={toggle} onToggleAll={toggleAll} />
-            <ListPagination
-              total={query.data.Total}
-              page={page}
-              pageSize={pageSize}
-              onPageChange={setPage}
-              onPageSizeChange={(size) => {
-                setPageSize(size);
-                setPage(0);
-              }}
-            />
-          </>
-        ))}
+        }
+        onSelected={
+          canAdd
+            ? (selected, clearSelection) => (
+                <Button variant="contained" startIcon={<MdiIcon path={mdiPlus} />} loading={isAdding} onClick={() => void add(selected, clearSelection)}>
+                  {t('add_to_pricelist.add_selected', { count: selected.length })}
+                </Button>
+              )
+            : undefined
+        }
+      />
     </Paper>
   );
 }

@@ -52,23 +52,23 @@ export function PricelistsScreen() {
           // A company has no pricelists of its own (only resellers do): the server's refusal explains, it is no failure.
           <Alert severity={query.error instanceof ApiError && query.error.status === 403 ? 'info' : 'error'}>{failureText(query.error)}</Alert>
         )}
-        {query.data &&
-          (query.data.length === 0 ? (
-            <Stack spacing={2} sx={{ alignItems: 'flex-start', py: 2 }}>
-              <Typography role="status">{t('pricing.pricelists_none')}</Typography>
-              {newButton}
-            </Stack>
-          ) : (
-            <PricelistsTable
-              pricelists={query.data}
-              labelledBy={headingId}
-              canChange={isAllowed(capabilities, PRICING_CAPABILITIES.changePricelist)}
-              canDelete={isAllowed(capabilities, PRICING_CAPABILITIES.deletePricelist)}
-              containerRef={containerRef}
-              onMove={onMove}
-              onAction={onAction}
-            />
-          ))}
+        {query.data && (
+          <PricelistsTable
+            pricelists={query.data}
+            labelledBy={headingId}
+            empty={
+              <Stack spacing={2} sx={{ alignItems: 'flex-start', py: 2 }}>
+                <Typography role="status">{t('pricing.pricelists_none')}</Typography>
+                {newButton}
+              </Stack>
+            }
+            canChange={isAllowed(capabilities, PRICING_CAPABILITIES.changePricelist)}
+            canDelete={isAllowed(capabilities, PRICING_CAPABILITIES.deletePricelist)}
+            containerRef={containerRef}
+            onMove={onMove}
+            onAction={onAction}
+          />
+        )}
       </Paper>
       {dialogs}
     </Box>

@@ -15,13 +15,12 @@ import {
   type ProvisioningAction,
   type ProvisioningActionResult,
   type ProvisioningOrderStatus,
+  type ProvisioningRequest,
   type ProvisioningSortField,
 } from '@cmp/contracts/provisioning';
 import { failureText } from '../../platform/api/failureText';
-import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { useConfirmDialog } from '../../platform/ui/useConfirmDialog';
-import { ListPagination } from '../../platform/ui/table/ListPagination';
-import type { SortState } from '../../platform/ui/table/SortableHeaderCell';
+import { useServerPaging } from '../../platform/ui/table/useServerPaging';
 import { useDebouncedValue } from '../../platform/ui/useDebouncedValue';
 import { provisioningQueryKey, runProvisioningAction, useProvisioningRequests } from '../api/provisioningOperations';
 import { ProvisioningTable } from './ProvisioningTable';
@@ -39,6 +38,7 @@ type StatusFilter = ProvisioningOrderStatus | 'All';
 export function ProvisioningCard({ accountId }: { accountId?: number }) {
   const { t } = useTranslation();
   const headingId = useId();
+  const hintId = useId();
   const queryClient = useQueryClient();
   const { confirm, dialog } = useConfirmDialog();
   const [status, setStatus] = useState<StatusFilter>('All');
@@ -46,9 +46,6 @@ export function ProvisioningCard({ accountId }: { accountId?: number }) {
   const [dateTo, setDateTo] = useState('');
   const [customer, setCustomer] = useState('');
   const [vendor, setVendor] = useState<number | ''>('');
-  const [sort, setSort] = useState<SortState<ProvisioningSortField>>({ sortBy: 'SendDate', sortDirection: 'desc' });
-  const [pageSize, setPageSize] = useState(PAGE_SIZES[1]!);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
   const [results, setResults] = useState<{ action: ProvisioningAction; byId: Map<number, ProvisioningActionResult> }>();
   const [running, setRunning] = useState<ProvisioningAction>();
   const [actionError, setActionError] = useState<string>();
@@ -61,20 +58,16 @@ export function ProvisioningCard({ accountId }: { accountId?: number }) {
     ...(customerText ? { Customer: customerText } : {}),
     ...(vendor === '' ? {} : { VendorAccountId: vendor }),
   };
-  // A page number belongs to one filter, order and page size: once they change, the list starts at page 1 again.
-  const listKey = JSON.stringify([filter, sort, pageSize]);
-  const [paging, setPaging] = useState({ listKey, page: 0 });
-  const page = paging.listKey === listKey ? paging.page : 0;
-  const query = useProvisioningRequests({ ...(accountId === undefined ? {} : { accountId }), filter, ...sort, page, pageSize });
+  const list = useServerPaging<ProvisioningSortField>({ sortBy: 'SendDate', sortDirection: 'desc' }, [filter, accountId], PAGE_SIZES);
+  const query = useProvisioningRequests({ ...(accountId === undefined ? {} : { accountId }), filter, ...list.request });
   const data = query.data;
   const isFiltered = Object.keys(filter).length > 0;
 
-  // Only rows on this page count: a selection never acts on requests the user cannot see.
-  const selectedRows = data?.Requests.filter((request) => selected.has(request.RequestId)) ?? [];
-  const allows = (action: ProvisioningAction) => selectedRows.length > 0 && selectedRows.every((request) => request.AllowedActions.includes(action));
+  // An action is offered when every selected request (of this page: what the user sees) allows it.
+  const allows = (action: ProvisioningAction, selected: ProvisioningRequest[]) => selected.every((request) => request.AllowedActions.includes(action));
 
-  const act = async (action: ProvisioningAction) => {
-    const ids = selectedRows.map((request) => request.RequestId);
+  const act = async (action: ProvisioningAction, selected: ProvisioningRequest[], clearSelection: () => void) => {
+    const ids = selected.map((request) => request.RequestId);
     const label = t(`provisioning.actions.${action}`);
     const agreed = await confirm({
       title: t(`provisioning.confirm_title.${action}`),
@@ -97,7 +90,7 @@ export function ProvisioningCard({ accountId }: { accountId?: number }) {
     try {
       const answer = await runProvisioningAction(action, ids);
       setResults({ action, byId: new Map(answer.Results.map((result) => [result.RequestId, result])) });
-      setSelected(new Set());
+      clearSelection();
     } catch (error) {
       setActionError(failureText(error));
     } finally {
@@ -114,9 +107,14 @@ export function ProvisioningCard({ accountId }: { accountId?: number }) {
       <Typography id={headingId} variant="h6" component="h2">
         {t('provisioning.title')}
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
+      <Typography color="text.secondary" sx={{ mb: data?.CanAct ? 1 : 2 }}>
         {t('provisioning.intro')}
       </Typography>
+      {data?.CanAct && (
+        <Typography id={hintId} variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {t('provisioning.select_hint')}
+        </Typography>
+      )}
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2, flexWrap: 'wrap', rowGap: 2 }} useFlexGap>
         <TextField size="small" select label={t('provisioning.filter_status')} value={status} onChange={(event) => setStatus(event.target.value as StatusFilter)} sx={{ minWidth: 180 }}>
           <MenuItem value="All">{t('provisioning.status_all')}</MenuItem>
@@ -154,29 +152,6 @@ export function ProvisioningCard({ accountId }: { accountId?: number }) {
         </TextField>
       </Stack>
 
-      {data?.CanAct && (
-        <Stack role="toolbar" aria-label={t('provisioning.bulk_actions')} direction="row" spacing={1} useFlexGap sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-          <Typography variant="body2" sx={{ mr: 1 }} aria-live="polite">
-            {t('provisioning.selected_count', { number: selectedRows.length })}
-          </Typography>
-          {PROVISIONING_ACTIONS.map((action) => (
-            <Button key={action} variant="outlined" size="small" disabled={!allows(action) || running !== undefined} onClick={() => void act(action)}>
-              {t(`provisioning.actions.${action}`)}
-            </Button>
-          ))}
-          {selectedRows.length > 0 && (
-            <Button size="small" onClick={() => setSelected(new Set())}>
-              {t('provisioning.clear_selection')}
-            </Button>
-          )}
-          {selectedRows.length === 0 && (
-            <Typography variant="body2" color="text.secondary">
-              {t('provisioning.select_hint')}
-            </Typography>
-          )}
-        </Stack>
-      )}
-
       {actionError && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {actionError}
@@ -197,27 +172,36 @@ export function ProvisioningCard({ accountId }: { accountId?: number }) {
 
       {/* A new filter, order or page shows progress; the quiet background look at open requests does not. */}
       {(query.isFetching && query.isPlaceholderData) || running ? <LinearProgress aria-label={t('common.loading')} /> : <div style={{ height: 4 }} />}
-      {query.isPending && <LoadingIndicator />}
-      {query.isError && <Alert severity="error">{failureText(query.error)}</Alert>}
-      {data && (
-        <>
-          {data.Requests.length === 0 ? (
-            <Typography role="status" sx={{ py: 3 }}>
-              {isFiltered ? t('provisioning.none_matching') : t('provisioning.none')}
-            </Typography>
-          ) : (
-            <ProvisioningTable
-              requests={data.Requests}
-              labelledBy={headingId}
-              sort={sort}
-              onSort={setSort}
-              selection={data.CanAct ? { selected, onChange: setSelected } : undefined}
-              results={results?.byId ?? new Map()}
-            />
-          )}
-          <ListPagination total={data.Total} page={page} pageSize={pageSize} pageSizes={PAGE_SIZES} onPageChange={(next) => setPaging({ listKey, page: next })} onPageSizeChange={setPageSize} />
-        </>
-      )}
+      <ProvisioningTable
+        requests={data?.Requests ?? []}
+        labelledBy={headingId}
+        describedBy={data?.CanAct ? hintId : undefined}
+        server={list.paging(data?.Total ?? 0)}
+        isLoading={query.isPending}
+        error={query.isError && failureText(query.error)}
+        empty={
+          <Typography role="status" sx={{ py: 3 }}>
+            {isFiltered ? t('provisioning.none_matching') : t('provisioning.none')}
+          </Typography>
+        }
+        results={results?.byId ?? new Map()}
+        bulkActions={
+          data?.CanAct
+            ? (selected, clearSelection) => (
+                <Stack role="toolbar" aria-label={t('provisioning.bulk_actions')} direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+                  {PROVISIONING_ACTIONS.map((action) => (
+                    <Button key={action} variant="outlined" size="small" disabled={!allows(action, selected) || running !== undefined} onClick={() => void act(action, selected, clearSelection)}>
+                      {t(`provisioning.actions.${action}`)}
+                    </Button>
+                  ))}
+                  <Button size="small" onClick={clearSelection}>
+                    {t('provisioning.clear_selection')}
+                  </Button>
+                </Stack>
+              )
+            : undefined
+        }
+      />
       {dialog}
     </Paper>
   );

@@ -3,10 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { useQueries } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -15,6 +11,7 @@ import { MetadataForm } from '../../accounts/view/components/MetadataForm';
 import { fieldKey, type FormValues } from '../../accounts/view/utils/fieldRules';
 import { ApiError } from '../../platform/api/ApiError';
 import { failureText } from '../../platform/api/failureText';
+import { FormDialog } from '../../platform/ui/dialog/FormDialog';
 import { productLayoutQuery } from '../../orders/api/orderWizardApi';
 import { OrderViewFields } from '../../orders/wizard/OrderViewFields';
 import { fieldsOfPages, orderViewPages, viewFieldProblems } from '../../orders/wizard/orderWizardState';
@@ -92,74 +89,70 @@ export function QuoteAcceptDialog({ quote, onAccept, onClose }: QuoteAcceptDialo
   };
 
   return (
-    <Dialog open onClose={isBusy ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <DialogTitle id={titleId}>{t('quotes.confirm_accept_title')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          <Typography>{t('quotes.confirm_accept', { name: t('quotes.quote_name', { id: quote.QuoteId, name: quote.Name }) })}</Typography>
-          {lines.map(({ line, index, missingPages, quotedPages, missingFields, problems }) => {
-            const headingId = `${titleId}-line-${index}`;
-            return (
-              <Paper key={index} variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: 2 }}>
-                <Typography id={headingId} variant="subtitle1" component="h3" sx={{ fontWeight: 500, mb: 1 }}>
-                  {t('quotes.accept_line_title', { service: line.DisplayName, quantity: new Intl.NumberFormat(i18n.language).format(line.Quantity) })}
-                </Typography>
-                <Stack spacing={2}>
-                  {missingFields.length > 0 && <Typography variant="body2">{t('quotes.accept_fields_missing')}</Typography>}
-                  <OrderViewFields
-                    viewFields={{ pages: missingPages, isLoading: line.MissingFields.length > 0 && Boolean(layoutOf(line.ProductName)?.isPending), problems, onRetry: () => void layoutOf(line.ProductName)?.refetch() }}
-                    values={values[index]!}
-                    onChange={(key, value) => change(index, key, value)}
-                    shownProblems={shown[index]!}
-                    onBlur={(key) => showProblem(index, key)}
-                    serverErrors={serverErrors[index]}
-                    headingLevel={4}
-                    idPrefix={`${titleId}-missing-${index}-`}
-                  />
-                  {quotedPages.length > 0 && (
-                    <>
-                      <Typography variant="body2" color="text.secondary">
-                        {t('quotes.accept_fields_quoted')}
-                      </Typography>
-                      <MetadataForm pages={quotedPages} values={formValuesOf(line.ProductName, line.ViewValues)} isEditing={false} headingLevel={4} columns={1} idPrefix={`${titleId}-quoted-${index}-`} />
-                    </>
-                  )}
-                  {!isLoading && missingPages.length === 0 && quotedPages.length === 0 && (
+    <FormDialog
+      open
+      title={t('quotes.confirm_accept_title')}
+      titleId={titleId}
+      serverError={error}
+      isBusy={isBusy}
+      // The lines' order fields load first; a layout that failed to load leaves nothing to accept with.
+      isSubmitDisabled={isLoading || Boolean(failed)}
+      submitLabel={t('quotes.accept')}
+      dismissLabel={t('quotes.cancel')}
+      onSubmit={() => void accept()}
+      onClose={onClose}
+    >
+      <Stack spacing={2}>
+        <Typography>{t('quotes.confirm_accept', { name: t('quotes.quote_name', { id: quote.QuoteId, name: quote.Name }) })}</Typography>
+        {lines.map(({ line, index, missingPages, quotedPages, missingFields, problems }) => {
+          const headingId = `${titleId}-line-${index}`;
+          return (
+            <Paper key={index} variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: 2 }}>
+              <Typography id={headingId} variant="subtitle1" component="h3" sx={{ fontWeight: 500, mb: 1 }}>
+                {t('quotes.accept_line_title', { service: line.DisplayName, quantity: new Intl.NumberFormat(i18n.language).format(line.Quantity) })}
+              </Typography>
+              <Stack spacing={2}>
+                {missingFields.length > 0 && <Typography variant="body2">{t('quotes.accept_fields_missing')}</Typography>}
+                <OrderViewFields
+                  viewFields={{ pages: missingPages, isLoading: line.MissingFields.length > 0 && Boolean(layoutOf(line.ProductName)?.isPending), problems, onRetry: () => void layoutOf(line.ProductName)?.refetch() }}
+                  values={values[index]!}
+                  onChange={(key, value) => change(index, key, value)}
+                  shownProblems={shown[index]!}
+                  onBlur={(key) => showProblem(index, key)}
+                  serverErrors={serverErrors[index]}
+                  headingLevel={4}
+                  idPrefix={`${titleId}-missing-${index}-`}
+                />
+                {quotedPages.length > 0 && (
+                  <>
                     <Typography variant="body2" color="text.secondary">
-                      {t('quotes.accept_no_fields')}
+                      {t('quotes.accept_fields_quoted')}
                     </Typography>
-                  )}
-                </Stack>
-              </Paper>
-            );
-          })}
-          {failed && (
-            <Alert
-              severity="error"
-              action={
-                <Button color="inherit" size="small" onClick={() => void failed.refetch()}>
-                  {t('order_wizard.view_fields_retry')}
-                </Button>
-              }
-            >
-              {t('order_wizard.view_fields_error', { error: failureText(failed.error) })}
-            </Alert>
-          )}
-          {error && (
-            <Alert severity="error" role="alert">
-              {error}
-            </Alert>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isBusy}>
-          {t('quotes.cancel')}
-        </Button>
-        <Button variant="contained" onClick={() => void accept()} loading={isBusy || isLoading} disabled={Boolean(failed)}>
-          {t('quotes.accept')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+                    <MetadataForm pages={quotedPages} values={formValuesOf(line.ProductName, line.ViewValues)} isEditing={false} headingLevel={4} columns={1} idPrefix={`${titleId}-quoted-${index}-`} />
+                  </>
+                )}
+                {!isLoading && missingPages.length === 0 && quotedPages.length === 0 && (
+                  <Typography variant="body2" color="text.secondary">
+                    {t('quotes.accept_no_fields')}
+                  </Typography>
+                )}
+              </Stack>
+            </Paper>
+          );
+        })}
+        {failed && (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void failed.refetch()}>
+                {t('order_wizard.view_fields_retry')}
+              </Button>
+            }
+          >
+            {t('order_wizard.view_fields_error', { error: failureText(failed.error) })}
+          </Alert>
+        )}
+      </Stack>
+    </FormDialog>
   );
 }

@@ -3,10 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { mdiDeleteOutline, mdiPlus } from '@mdi/js';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -16,6 +12,7 @@ import { BILLING_FREQUENCIES_BY_COMMITMENT, type BillingFrequency, type Commitme
 import { QUOTE_DEFAULT_VALIDITY_DAYS, type QuoteDetail } from '@cmp/contracts/salesQuotes';
 import { failureText } from '../../platform/api/failureText';
 import { formatMoney } from '../../platform/money/formatMoney';
+import { FormDialog } from '../../platform/ui/dialog/FormDialog';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
 import { RowActionButton } from '../../pricing/components/RowActionButton';
@@ -114,133 +111,129 @@ export function QuoteEditorDialog({ sellerAccountId, quote, onClose, onSaved }: 
   };
 
   return (
-    <Dialog open onClose={isSaving ? undefined : onClose} aria-labelledby={titleId} maxWidth="md" fullWidth>
-      <DialogTitle id={titleId}>{quote ? t('quotes.editor_title_edit', { name: quote.Name }) : t('quotes.editor_title_new')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            select
-            required
-            label={t('quotes.field_customer')}
-            value={customerId ?? ''}
-            onChange={(event) => {
-              setCustomerId(Number(event.target.value));
-              setLines([{ ...EMPTY_LINE }]);
-            }}
-            helperText={customers.isError ? failureText(customers.error) : t('quotes.field_customer_help')}
-            error={customers.isError}
-          >
-            {(customers.data ?? []).map((customer) => (
-              <MenuItem key={customer.AccountId} value={customer.AccountId}>
-                {customer.DisplayName}
-              </MenuItem>
-            ))}
-            {quote && !(customers.data ?? []).some((each) => each.AccountId === quote.CustomerAccountId) && <MenuItem value={quote.CustomerAccountId}>{quote.CustomerName}</MenuItem>}
-          </TextField>
-          <TextField required label={t('quotes.field_name')} value={name} onChange={(event) => setName(event.target.value)} slotProps={{ htmlInput: { maxLength: 100 } }} />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField required type="date" label={t('quotes.field_valid_until')} value={validUntil} onChange={(event) => setValidUntil(event.target.value)} slotProps={{ inputLabel: { shrink: true } }} sx={{ minWidth: 200 }} />
-            <TextField label={t('quotes.field_currency')} value={currency} slotProps={{ input: { readOnly: true } }} helperText={t('quotes.field_currency_help')} sx={{ minWidth: 200 }} />
-          </Stack>
-          <Typography variant="subtitle1" component="h3">
-            {t('quotes.lines_title')}
-          </Typography>
-          {customerId === undefined && <Typography color="text.secondary">{t('quotes.choose_customer_first')}</Typography>}
-          {customerId !== undefined && services.isPending && <LoadingIndicator />}
-          {services.isError && <Alert severity="error">{failureText(services.error)}</Alert>}
-          {customerId !== undefined &&
-            services.data &&
-            lines.map((line, index) => {
-              const service = offered.find((each) => each.ProductName === line.ProductName);
-              const number = index + 1;
-              return (
-                <Paper key={index} variant="outlined" sx={{ p: 2 }} role="group" aria-label={t('quotes.line_label', { number })}>
-                  <Stack direction={{ xs: 'column', md: 'row' }} useFlexGap spacing={2} sx={{ alignItems: { md: 'flex-start' }, flexWrap: 'wrap' }}>
-                    <TextField
-                      select
-                      required
-                      label={t('quotes.field_service', { number })}
-                      value={line.ProductName}
-                      onChange={(event) => chooseService(index, event.target.value)}
-                      sx={{ flexBasis: '100%' }}
-                      helperText={service?.Price ? t('quotes.price_per_unit', { price: formatMoney(service.Price, currency, i18n.language), unit: service.PriceUnit ?? '' }) : ' '}
-                    >
-                      {offered.map((each) => (
-                        <MenuItem key={each.ProductName} value={each.ProductName} disabled={each.Price === null}>
-                          {each.Price === null ? each.DisplayName : `${each.DisplayName} — ${formatMoney(each.Price, currency, i18n.language)}`}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                    <TextField
-                      required
-                      type="number"
-                      label={t('quotes.field_quantity', { number })}
-                      value={line.Quantity}
-                      onChange={(event) => setLine(index, { Quantity: event.target.value })}
-                      slotProps={{ htmlInput: { min: 1, step: 1 } }}
-                      sx={{ width: { md: 170 } }}
-                    />
-                    <TextField
-                      select
-                      label={t('quotes.field_commitment', { number })}
-                      value={line.Commitment}
-                      onChange={(event) => {
-                        const commitment = event.target.value as Commitment;
-                        setLine(index, { Commitment: commitment, BillingFrequency: BILLING_FREQUENCIES_BY_COMMITMENT[commitment][0]! });
-                      }}
-                      sx={{ width: { md: 170 } }}
-                    >
-                      {(service?.Commitments ?? [line.Commitment]).map((each) => (
-                        <MenuItem key={each} value={each}>
-                          {t(`quotes.commitment.${each}`)}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                    <TextField select label={t('quotes.field_billing', { number })} value={line.BillingFrequency} onChange={(event) => setLine(index, { BillingFrequency: event.target.value as BillingFrequency })} sx={{ width: { md: 170 } }}>
-                      {BILLING_FREQUENCIES_BY_COMMITMENT[line.Commitment].map((each) => (
-                        <MenuItem key={each} value={each}>
-                          {t(`quotes.billing.${each}`)}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                    <TextField
-                      label={t('quotes.field_discount', { number })}
-                      value={line.DiscountPercent}
-                      onChange={(event) => setLine(index, { DiscountPercent: event.target.value })}
-                      slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-                      helperText={t('quotes.field_discount_help')}
-                      sx={{ width: { md: 170 } }}
-                    />
-                    <RowActionButton label={t('quotes.remove_line', { number })} icon={mdiDeleteOutline} onClick={() => setLines((all) => all.filter((_, i) => i !== index))} />
-                    <QuoteLineFields productName={line.ProductName} values={line.ViewValues} onChange={(key, value) => setLine(index, { ViewValues: { ...line.ViewValues, [key]: value } })} idPrefix={`${titleId}-line-${index}-`} />
-                  </Stack>
-                </Paper>
-              );
-            })}
-          {customerId !== undefined && services.data && (
-            <Button startIcon={<MdiIcon path={mdiPlus} />} onClick={() => setLines((all) => [...all, { ...EMPTY_LINE }])} sx={{ alignSelf: 'flex-start' }}>
-              {t('quotes.add_line')}
-            </Button>
-          )}
-          <TextField label={t('quotes.field_terms')} value={terms} onChange={(event) => setTerms(event.target.value)} multiline minRows={3} slotProps={{ htmlInput: { maxLength: 4000 } }} />
-          <Typography variant="body2" color="text.secondary">
-            {t('quotes.priced_on_save')}
-          </Typography>
-          {error && (
-            <Alert severity="error" role="alert">
-              {error}
-            </Alert>
-          )}
+    <FormDialog
+      open
+      title={quote ? t('quotes.editor_title_edit', { name: quote.Name }) : t('quotes.editor_title_new')}
+      titleId={titleId}
+      maxWidth="md"
+      serverError={error}
+      isBusy={isSaving}
+      isSubmitDisabled={!isComplete}
+      submitLabel={t('quotes.save_draft')}
+      dismissLabel={t('quotes.cancel')}
+      onSubmit={() => void save()}
+      onClose={onClose}
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <TextField
+          select
+          required
+          label={t('quotes.field_customer')}
+          value={customerId ?? ''}
+          onChange={(event) => {
+            setCustomerId(Number(event.target.value));
+            setLines([{ ...EMPTY_LINE }]);
+          }}
+          helperText={customers.isError ? failureText(customers.error) : t('quotes.field_customer_help')}
+          error={customers.isError}
+        >
+          {(customers.data ?? []).map((customer) => (
+            <MenuItem key={customer.AccountId} value={customer.AccountId}>
+              {customer.DisplayName}
+            </MenuItem>
+          ))}
+          {quote && !(customers.data ?? []).some((each) => each.AccountId === quote.CustomerAccountId) && <MenuItem value={quote.CustomerAccountId}>{quote.CustomerName}</MenuItem>}
+        </TextField>
+        <TextField required label={t('quotes.field_name')} value={name} onChange={(event) => setName(event.target.value)} slotProps={{ htmlInput: { maxLength: 100 } }} />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField required type="date" label={t('quotes.field_valid_until')} value={validUntil} onChange={(event) => setValidUntil(event.target.value)} slotProps={{ inputLabel: { shrink: true } }} sx={{ minWidth: 200 }} />
+          <TextField label={t('quotes.field_currency')} value={currency} slotProps={{ input: { readOnly: true } }} helperText={t('quotes.field_currency_help')} sx={{ minWidth: 200 }} />
         </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isSaving}>
-          {t('quotes.cancel')}
-        </Button>
-        <Button variant="contained" onClick={() => void save()} disabled={!isComplete || isSaving}>
-          {t('quotes.save_draft')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+        <Typography variant="subtitle1" component="h3">
+          {t('quotes.lines_title')}
+        </Typography>
+        {customerId === undefined && <Typography color="text.secondary">{t('quotes.choose_customer_first')}</Typography>}
+        {customerId !== undefined && services.isPending && <LoadingIndicator />}
+        {services.isError && <Alert severity="error">{failureText(services.error)}</Alert>}
+        {customerId !== undefined &&
+          services.data &&
+          lines.map((line, index) => {
+            const service = offered.find((each) => each.ProductName === line.ProductName);
+            const number = index + 1;
+            return (
+              <Paper key={index} variant="outlined" sx={{ p: 2 }} role="group" aria-label={t('quotes.line_label', { number })}>
+                <Stack direction={{ xs: 'column', md: 'row' }} useFlexGap spacing={2} sx={{ alignItems: { md: 'flex-start' }, flexWrap: 'wrap' }}>
+                  <TextField
+                    select
+                    required
+                    label={t('quotes.field_service', { number })}
+                    value={line.ProductName}
+                    onChange={(event) => chooseService(index, event.target.value)}
+                    sx={{ flexBasis: '100%' }}
+                    helperText={service?.Price ? t('quotes.price_per_unit', { price: formatMoney(service.Price, currency, i18n.language), unit: service.PriceUnit ?? '' }) : ' '}
+                  >
+                    {offered.map((each) => (
+                      <MenuItem key={each.ProductName} value={each.ProductName} disabled={each.Price === null}>
+                        {each.Price === null ? each.DisplayName : `${each.DisplayName} — ${formatMoney(each.Price, currency, i18n.language)}`}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                  <TextField
+                    required
+                    type="number"
+                    label={t('quotes.field_quantity', { number })}
+                    value={line.Quantity}
+                    onChange={(event) => setLine(index, { Quantity: event.target.value })}
+                    slotProps={{ htmlInput: { min: 1, step: 1 } }}
+                    sx={{ width: { md: 170 } }}
+                  />
+                  <TextField
+                    select
+                    label={t('quotes.field_commitment', { number })}
+                    value={line.Commitment}
+                    onChange={(event) => {
+                      const commitment = event.target.value as Commitment;
+                      setLine(index, { Commitment: commitment, BillingFrequency: BILLING_FREQUENCIES_BY_COMMITMENT[commitment][0]! });
+                    }}
+                    sx={{ width: { md: 170 } }}
+                  >
+                    {(service?.Commitments ?? [line.Commitment]).map((each) => (
+                      <MenuItem key={each} value={each}>
+                        {t(`quotes.commitment.${each}`)}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                  <TextField select label={t('quotes.field_billing', { number })} value={line.BillingFrequency} onChange={(event) => setLine(index, { BillingFrequency: event.target.value as BillingFrequency })} sx={{ width: { md: 170 } }}>
+                    {BILLING_FREQUENCIES_BY_COMMITMENT[line.Commitment].map((each) => (
+                      <MenuItem key={each} value={each}>
+                        {t(`quotes.billing.${each}`)}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                  <TextField
+                    label={t('quotes.field_discount', { number })}
+                    value={line.DiscountPercent}
+                    onChange={(event) => setLine(index, { DiscountPercent: event.target.value })}
+                    slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                    helperText={t('quotes.field_discount_help')}
+                    sx={{ width: { md: 170 } }}
+                  />
+                  <RowActionButton label={t('quotes.remove_line', { number })} icon={mdiDeleteOutline} onClick={() => setLines((all) => all.filter((_, i) => i !== index))} />
+                  <QuoteLineFields productName={line.ProductName} values={line.ViewValues} onChange={(key, value) => setLine(index, { ViewValues: { ...line.ViewValues, [key]: value } })} idPrefix={`${titleId}-line-${index}-`} />
+                </Stack>
+              </Paper>
+            );
+          })}
+        {customerId !== undefined && services.data && (
+          <Button startIcon={<MdiIcon path={mdiPlus} />} onClick={() => setLines((all) => [...all, { ...EMPTY_LINE }])} sx={{ alignSelf: 'flex-start' }}>
+            {t('quotes.add_line')}
+          </Button>
+        )}
+        <TextField label={t('quotes.field_terms')} value={terms} onChange={(event) => setTerms(event.target.value)} multiline minRows={3} slotProps={{ htmlInput: { maxLength: 4000 } }} />
+        <Typography variant="body2" color="text.secondary">
+          {t('quotes.priced_on_save')}
+        </Typography>
+      </Stack>
+    </FormDialog>
   );
 }

@@ -19,7 +19,7 @@ import { useSessionUser } from '../../platform/session/currentUser';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
 import { quotesQueryKey } from '../api/quotesApi';
-import { QUOTE_PAGE_SIZES, useQuoteList, type QuoteStatusFilter } from '../hooks/useQuoteList';
+import { useQuoteList, type QuoteStatusFilter } from '../hooks/useQuoteList';
 import { useQuoteActions } from '../hooks/useQuoteActions';
 import { QuoteDetailsDialog } from './QuoteDetailsDialog';
 import { QuoteEditorDialog } from './QuoteEditorDialog';
@@ -97,7 +97,7 @@ export function QuotesList({ scope, titleKey, introKey }: QuotesListProps) {
           <QuotesTable
             quotes={data.Quotes}
             labelledBy={headingId}
-            server={{ total: data.Total, page: list.page, pageSize: list.pageSize, pageSizes: QUOTE_PAGE_SIZES, sort: list.sort, onSort: list.setSort, onPageChange: list.setPage, onPageSizeChange: list.setPageSize }}
+            server={list.paging(data.Total)}
             empty={
               <Typography role="status" sx={{ py: 3 }}>
                 {list.isFiltered ? t('quotes.none_matching') : t('quotes.none')}

@@ -69,8 +69,11 @@ describe('ReportScreen (/reports/{reportId})', () => {
     await user.click(screen.getByRole('button', { name: 'Status' }));
     await waitFor(() => expect(runs().at(-1)).toMatchObject({ sort: { column: 'Status', direction: 'asc' }, page: 0 }));
     expect(within(screen.getByRole('table', { name: 'Result' })).getByRole('columnheader', { name: 'Status' })).toHaveAttribute('aria-sort', 'ascending');
-    await user.click(screen.getByRole('button', { name: /next page/i }));
+    await user.click(await screen.findByRole('button', { name: /next page/i }));
     await waitFor(() => expect(runs().at(-1)).toMatchObject({ sort: { column: 'Status', direction: 'asc' }, page: 1 }));
+    // Running again, with the same parameters too, starts at the first page.
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    await waitFor(() => expect(runs().at(-1)).toMatchObject({ sort: { column: 'Status', direction: 'asc' }, page: 0 }));
   });
 
   it('says at the field when a period is reversed or a required number is missing, and runs nothing', async () => {

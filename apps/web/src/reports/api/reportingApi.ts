@@ -26,11 +26,14 @@ export function useFrequentReports() {
 
 export type ReportRunRequest = Omit<RunReportRequest, 'generateExcelFile'>;
 
-/** One page of a report's result; nothing runs until `request` is given (the user pressed Run). */
-export function useReportResult(request: ReportRunRequest | undefined) {
+/**
+ * One page of a report's result; nothing runs until `request` is given (the user pressed Run).
+ * `run` counts the user's runs: a run of the same parameters again asks the server again.
+ */
+export function useReportResult(request: ReportRunRequest | undefined, run: number) {
   const queryClient = useQueryClient();
   return useQuery({
-    queryKey: [...reportsQueryKey, 'result', request],
+    queryKey: [...reportsQueryKey, 'result', request, run],
     queryFn: async ({ signal }) => {
       const result = await callOperation<ReportResult>(SERVICE, 'RunReport', { ...request, generateExcelFile: false }, { suppressErrorToast: true, signal });
       // The run counts: /reports shows it among the frequent reports the next time.

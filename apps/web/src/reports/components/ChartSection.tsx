@@ -1,15 +1,10 @@
 import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReportChartData } from '@cmp/contracts/reporting';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
-import { visuallyHidden } from '../../platform/ui/visuallyHidden';
+import { DataTable, type DataColumn } from '../../platform/ui/table/DataTable';
 
 const ReportChart = lazy(() => import('./ReportChart'));
 
@@ -20,6 +15,10 @@ export function ChartSection({ chart, labelTitle }: { chart: ReportChartData; la
   const format = (value: number) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(value);
   const values = chart.Series.map((s) => s.Title).join(', ');
   const description = t(chart.Type === 'line' ? 'reports.chart_line' : 'reports.chart_bar', { values, label: labelTitle });
+  const columns: DataColumn<{ label: string; index: number }>[] = [
+    { id: 'label', header: labelTitle, isRowHeader: true, cell: (point) => point.label },
+    ...chart.Series.map((series) => ({ id: series.Column, header: series.Title, cell: (point: { index: number }) => format(series.Values[point.index] ?? 0) })),
+  ];
   return (
     <Box component="figure" aria-labelledby={headingId} sx={{ m: 0, mt: 3 }}>
       <Typography id={headingId} variant="subtitle1" component="figcaption" sx={{ fontWeight: 600 }}>
@@ -34,33 +33,15 @@ export function ChartSection({ chart, labelTitle }: { chart: ReportChartData; la
               <ReportChart chart={chart} />
             </Suspense>
           </Box>
-          <Table size="small" sx={visuallyHidden}>
-            <caption>{t('reports.chart_table', { chart: description })}</caption>
-            <TableHead>
-              <TableRow>
-                <TableCell component="th" scope="col">
-                  {labelTitle}
-                </TableCell>
-                {chart.Series.map((s) => (
-                  <TableCell key={s.Column} component="th" scope="col">
-                    {s.Title}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {chart.Labels.map((label, index) => (
-                <TableRow key={label}>
-                  <TableCell component="th" scope="row">
-                    {label}
-                  </TableCell>
-                  {chart.Series.map((s) => (
-                    <TableCell key={s.Column}>{format(s.Values[index] ?? 0)}</TableCell>
-                  ))}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable
+            tableId="report-chart-figures"
+            rows={chart.Labels.map((label, index) => ({ label, index }))}
+            rowKey={(point) => point.index}
+            columns={columns}
+            caption={t('reports.chart_table', { chart: description })}
+            isScreenReaderOnly
+            empty={null}
+          />
         </>
       )}
     </Box>

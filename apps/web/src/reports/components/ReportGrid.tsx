@@ -1,57 +1,44 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import type { ReportResult } from '@cmp/contracts/reporting';
-import { SortableHeaderCell, type SortState } from '../../platform/ui/table/SortableHeaderCell';
+import type { ReportCell, ReportResult } from '@cmp/contracts/reporting';
+import { DataTable, type DataColumn, type ServerPaging } from '../../platform/ui/table/DataTable';
 import { formatCell, isNumeric } from './formatCell';
 
 interface ReportGridProps {
   result: ReportResult;
   labelledBy: string;
-  sort: SortState<string>;
-  onSort: (sort: SortState<string>) => void;
+  server: ServerPaging<string>;
+  empty: ReactNode;
+}
+
+/** A report's row with its place on the page: rows of a report have no id of their own. */
+interface ReportRow {
+  cells: ReportCell[];
+  position: number;
 }
 
 /** One page of a report: the shown columns, sortable on the server where the report allows it. */
-export function ReportGrid({ result, labelledBy, sort, onSort }: ReportGridProps) {
+export function ReportGrid({ result, labelledBy, server, empty }: ReportGridProps) {
   const { i18n } = useTranslation();
   const locale = i18n.language;
+  const columns: DataColumn<ReportRow>[] = result.Columns.map((column, index) => ({
+    id: column.Name,
+    header: column.Title,
+    sortable: column.Sortable,
+    align: isNumeric(column.Type) ? 'right' : 'left',
+    cellSx: isNumeric(column.Type) ? { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' },
+    cell: (row) => formatCell(row.cells[index] ?? null, column.Type, locale),
+  }));
   return (
-    <TableContainer>
-      <Table size="small" aria-labelledby={labelledBy} sx={{ '& td, & th': { px: 1 } }}>
-        <TableHead>
-          <TableRow>
-            {result.Columns.map((column) => {
-              const align = isNumeric(column.Type) ? 'right' : 'left';
-              return column.Sortable ? (
-                <SortableHeaderCell key={column.Name} field={column.Name} sort={sort} onSort={onSort} align={align}>
-                  {column.Title}
-                </SortableHeaderCell>
-              ) : (
-                <TableCell key={column.Name} align={align}>
-                  {column.Title}
-                </TableCell>
-              );
-            })}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {result.Rows.map((row, index) => (
-            // Rows of a report have no id of their own; the page and its order identify them.
-            <TableRow key={index} hover>
-              {result.Columns.map((column, columnIndex) => (
-                <TableCell key={column.Name} align={isNumeric(column.Type) ? 'right' : 'left'} sx={isNumeric(column.Type) ? { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }}>
-                  {formatCell(row[columnIndex] ?? null, column.Type, locale)}
-                </TableCell>
-              ))}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <DataTable
+      tableId="report-result"
+      rows={result.Rows.map((cells, position) => ({ cells, position }))}
+      rowKey={(row) => row.position}
+      columns={columns}
+      labelledBy={labelledBy}
+      server={server}
+      empty={empty}
+      sx={{ '& td, & th': { px: 1 } }}
+    />
   );
 }

@@ -12,15 +12,12 @@ import type { ReportDefinition } from '@cmp/contracts/reporting';
 import { failureText } from '../../platform/api/failureText';
 import { saveDownload } from '../../platform/files/saveDownload';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
-import type { SortState } from '../../platform/ui/table/SortableHeaderCell';
-import { ListPagination } from '../../platform/ui/table/ListPagination';
+import { useServerPaging } from '../../platform/ui/table/useServerPaging';
 import { exportReport, useReportDefinitions, useReportResult, type ReportRunRequest } from '../api/reportingApi';
 import { ChartSection } from '../components/ChartSection';
 import { ColumnChooser } from '../components/ColumnChooser';
 import { ReportGrid } from '../components/ReportGrid';
 import { initialValues, ReportParameterForm, toParameterFields, type ParameterValues } from '../components/ReportParameterForm';
-
-const PAGE_SIZES = [10, 25, 50, 100, 200];
 
 /** `/reports/{reportId}` (spec §2, Reporting Read): one report — its parameters, Run, the grid, the chart and the Excel export. */
 export function ReportScreen() {
@@ -54,30 +51,22 @@ function ReportView({ report }: { report: ReportDefinition }) {
   const [values, setValues] = useState<ParameterValues>(() => initialValues(report.Parameters));
   const [ran, setRan] = useState<ParameterValues>();
   const [shown, setShown] = useState<string[]>(report.DefaultColumns);
-  const [sort, setSort] = useState<SortState<string>>({ sortBy: report.DefaultSort.Column, sortDirection: report.DefaultSort.Direction });
-  const [pageSize, setPageSize] = useState(25);
-  const [page, setPage] = useState(0);
+  // Every run starts at the first page, also a run of the same parameters again.
+  const [runCount, setRunCount] = useState(0);
+  const list = useServerPaging<string>({ sortBy: report.DefaultSort.Column, sortDirection: report.DefaultSort.Direction }, [runCount, shown]);
+  const { sortBy, sortDirection, page, pageSize } = list.request;
   const [isExporting, setIsExporting] = useState(false);
 
-  const base = ran && { reportName: report.Name, paremeterFields: toParameterFields(ran), columns: shown, sort: { column: sort.sortBy, direction: sort.sortDirection } };
+  const base = ran && { reportName: report.Name, paremeterFields: toParameterFields(ran), columns: shown, sort: { column: sortBy, direction: sortDirection } };
   const request: ReportRunRequest | undefined = base && { ...base, page, pageSize };
-  const result = useReportResult(request);
+  const result = useReportResult(request, runCount);
   const data = result.data;
   const labelColumn = report.Columns.find((c) => c.Name === report.Chart.LabelColumn);
 
   const run = (next: ParameterValues) => {
     setRan({ ...next });
-    setPage(0);
     // The same parameters again run again (each run counts and may find new rows).
-    if (ran && JSON.stringify(ran) === JSON.stringify(next)) void result.refetch();
-  };
-  const changeSort = (next: SortState<string>) => {
-    setSort(next);
-    setPage(0);
-  };
-  const changeColumns = (next: string[]) => {
-    setShown(next);
-    setPage(0);
+    setRunCount((count) => count + 1);
   };
   async function exportFile() {
     if (!base) return;
@@ -111,7 +100,7 @@ function ReportView({ report }: { report: ReportDefinition }) {
             {t('reports.result_title')}
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            <ColumnChooser columns={report.Columns} shown={shown} onChange={changeColumns} />
+            <ColumnChooser columns={report.Columns} shown={shown} onChange={setShown} />
             <Button variant="outlined" onClick={() => void exportFile()} disabled={!data || data.TotalCount === 0 || isExporting}>
               {isExporting ? t('reports.exporting') : t('reports.export')}
             </Button>
@@ -122,26 +111,16 @@ function ReportView({ report }: { report: ReportDefinition }) {
         {result.isError && <Alert severity="error">{failureText(result.error)}</Alert>}
         {data && !result.isError && (
           <>
-            {data.TotalCount === 0 ? (
-              <Typography role="status" sx={{ py: 3 }}>
-                {t('reports.no_rows')}
-              </Typography>
-            ) : (
-              <ReportGrid result={data} labelledBy={resultId} sort={sort} onSort={changeSort} />
-            )}
-            {data.TotalCount > 0 && (
-              <ListPagination
-                total={data.TotalCount}
-                page={page}
-                pageSize={pageSize}
-                pageSizes={PAGE_SIZES}
-                onPageChange={setPage}
-                onPageSizeChange={(size) => {
-                  setPageSize(size);
-                  setPage(0);
-                }}
-              />
-            )}
+            <ReportGrid
+              result={data}
+              labelledBy={resultId}
+              server={list.paging(data.TotalCount)}
+              empty={
+                <Typography role="status" sx={{ py: 3 }}>
+                  {t('reports.no_rows')}
+                </Typography>
+              }
+            />
             {data.Chart && data.Chart.Type !== 'none' && data.TotalCount > 0 && <ChartSection chart={data.Chart} labelTitle={labelColumn?.Title ?? ''} />}
           </>
         )}

@@ -5,8 +5,7 @@ import { mdiPlus } from '@mdi/js';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { CapabilitySet, SaveCapabilitySetRequest } from '@cmp/contracts/roles';
-import { failureText } from '../../platform/api/failureText';
+import type { CapabilitySet } from '@cmp/contracts/roles';
 import { showMessage } from '../../platform/messages/messageStore';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
 import { QueryCard } from '../../platform/ui/QueryCard';
@@ -30,18 +29,6 @@ export function CapabilitySetsCard({ ownerCompanyId, permissions }: { ownerCompa
       queryClient.invalidateQueries({ queryKey: capabilitySetsQueryKey(ownerCompanyId) }),
       queryClient.invalidateQueries({ queryKey: rolesQueryKey(ownerCompanyId) }),
     ]);
-
-  const save = async (capabilitySet: SaveCapabilitySetRequest['capabilitySet']) => {
-    try {
-      await saveCapabilitySet({ ownerCompanyId, capabilitySet });
-      setDraft(undefined);
-      showMessage({ type: 'success', text: t('common.changes_saved') });
-      await reload();
-      return undefined;
-    } catch (failure) {
-      return failureText(failure);
-    }
-  };
 
   const remove = async (set: CapabilitySet) => {
     if (!(await confirm({ title: t('roles.delete_set_title'), message: t('roles.delete_set_message', { name: set.Name }) }))) return;
@@ -75,7 +62,7 @@ export function CapabilitySetsCard({ ownerCompanyId, permissions }: { ownerCompa
               {t('roles.new_set')}
             </Button>
           )}
-          <CapabilitySetDialog draft={draft} onSave={save} onClose={() => setDraft(undefined)} />
+          <CapabilitySetDialog draft={draft} onSave={(capabilitySet) => saveCapabilitySet({ ownerCompanyId, capabilitySet })} onSaved={reload} onClose={() => setDraft(undefined)} />
           {dialog}
         </Stack>
       )}

@@ -1,14 +1,9 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { QueryCard } from '../../platform/ui/QueryCard';
+import { DataTable, type DataColumn } from '../../platform/ui/table/DataTable';
 import { useEffectiveCapabilities, type EffectiveCapabilities } from '../api/roleOperations';
 import { AREA_OF_OBJECT_TYPE, CAPABILITY_AREAS, CAPABILITY_FLAGS, type CapabilityArea } from '../constants/capabilityAreas';
 
@@ -48,35 +43,27 @@ function groupByArea(capabilities: EffectiveCapability[]): [CapabilityArea, Effe
 function AreaTable({ area, capabilities }: { area: CapabilityArea; capabilities: EffectiveCapability[] }) {
   const { t } = useTranslation();
   const headingId = useId();
+  const allowed = (capability: EffectiveCapability) =>
+    [...CAPABILITY_FLAGS.filter((flag) => capability[flag]).map((flag) => t(`roles.flag.${flag}`)), ...(capability.Value === 'HIERARCHY' ? [t('roles.flag.hierarchy')] : [])].join(', ');
+  const columns: DataColumn<EffectiveCapability>[] = [
+    { id: 'type', header: t('roles.column_object_type'), isRowHeader: true, sortValue: (capability) => t(`roles.object_type.${capability.ObjectType}`), cell: (capability) => t(`roles.object_type.${capability.ObjectType}`) },
+    { id: 'flags', header: t('roles.column_flags'), cell: allowed },
+    { id: 'roles', header: t('roles.column_from_roles'), sortValue: (capability) => capability.Roles.join(', '), cell: (capability) => capability.Roles.join(', ') },
+  ];
   return (
     <section aria-labelledby={headingId}>
       <Typography id={headingId} variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
         {t(`roles.area.${area}`)}
       </Typography>
-      <TableContainer>
-        <Table size="small" aria-labelledby={headingId}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('roles.column_object_type')}</TableCell>
-              <TableCell>{t('roles.column_flags')}</TableCell>
-              <TableCell>{t('roles.column_from_roles')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {capabilities.map((capability) => (
-              <TableRow key={`${capability.ObjectType}-${capability.Value ?? ''}`}>
-                <TableCell component="th" scope="row">
-                  {t(`roles.object_type.${capability.ObjectType}`)}
-                </TableCell>
-                <TableCell>
-                  {[...CAPABILITY_FLAGS.filter((flag) => capability[flag]).map((flag) => t(`roles.flag.${flag}`)), ...(capability.Value === 'HIERARCHY' ? [t('roles.flag.hierarchy')] : [])].join(', ')}
-                </TableCell>
-                <TableCell>{capability.Roles.join(', ')}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <DataTable
+        tableId="effective-capabilities"
+        rows={capabilities}
+        columns={columns}
+        rowKey={(capability) => `${capability.ObjectType}-${capability.Value ?? ''}`}
+        labelledBy={headingId}
+        pageSizes={false}
+        empty={t('roles.effective_none')}
+      />
     </section>
   );
 }

@@ -4,26 +4,21 @@ import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { RoleSummary } from '@cmp/contracts/roles';
 import type { UserListItem } from '@cmp/contracts/users';
 import { failureText } from '../../platform/api/failureText';
 import { showMessage } from '../../platform/messages/messageStore';
-import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
+import { FormDialog } from '../../platform/ui/dialog/FormDialog';
+import { DataTable, type DataColumn } from '../../platform/ui/table/DataTable';
 import { useConfirmDialog } from '../../platform/ui/useConfirmDialog';
 import { useDebouncedValue } from '../../platform/ui/useDebouncedValue';
-import { assignRoleUsers, removeRoleUsers, rolesQueryKey, roleUsersQueryKey, useOrganisationUsers, useRoleUsers } from '../api/roleOperations';
+import { assignRoleUsers, removeRoleUsers, rolesQueryKey, roleUsersQueryKey, useOrganisationUsers, useRoleUsers, type RoleUsers } from '../api/roleOperations';
+
+type RoleHolder = RoleUsers['Users'][number];
+const holderNameId = (holder: RoleHolder) => `holder-${holder.UserAccountId}`;
 
 interface RoleHoldersDialogProps {
   role: RoleSummary | undefined;
@@ -35,7 +30,6 @@ interface RoleHoldersDialogProps {
 /** Who holds a role; with Roles Execute, remove holders (after a confirmation) and add users of the organisation. */
 export function RoleHoldersDialog({ role, ownerCompanyId, canAssign, onClose }: RoleHoldersDialogProps) {
   const { t } = useTranslation();
-  const titleId = useId();
   const tableLabelId = useId();
   const queryClient = useQueryClient();
   const { confirm, dialog } = useConfirmDialog();
@@ -89,43 +83,42 @@ export function RoleHoldersDialog({ role, ownerCompanyId, canAssign, onClose }: 
     onClose();
   };
 
+  const columns: DataColumn<RoleHolder>[] = [
+    { id: 'name', header: t('roles.column_name'), sortValue: (holder) => holder.DisplayName, isRowHeader: true, cell: (holder) => <span id={holderNameId(holder)}>{holder.DisplayName}</span> },
+    { id: 'username', header: t('roles.column_username'), sortValue: (holder) => holder.Username, cell: (holder) => holder.Username },
+    ...(canAssign
+      ? [
+          {
+            id: 'actions',
+            header: t('roles.column_actions'),
+            cell: (holder: RoleHolder) => (
+              <Button size="small" color="error" aria-describedby={holderNameId(holder)} onClick={() => void remove(holder.UserAccountId, holder.DisplayName)}>
+                {t('roles.remove')}
+              </Button>
+            ),
+          },
+        ]
+      : []),
+  ];
+
   return (
-    <Dialog open={role !== undefined} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>{t('roles.holders_title', { name: role?.Name ?? '' })}</DialogTitle>
-      <DialogContent>
+    <>
+      <FormDialog open={role !== undefined} title={t('roles.holders_title', { name: role?.Name ?? '' })} onClose={close}>
         <Stack spacing={2}>
           <Typography id={tableLabelId} variant="subtitle1" component="h3">
             {t('roles.holders_list')}
           </Typography>
-          {holdersQuery.isPending && <LoadingIndicator />}
-          {holdersQuery.isError && <Alert severity="error">{failureText(holdersQuery.error)}</Alert>}
-          {holdersQuery.data?.Users.length === 0 && <Typography>{t('roles.no_holders')}</Typography>}
-          {holdersQuery.data && holdersQuery.data.Users.length > 0 && (
-            <Table size="small" aria-labelledby={tableLabelId}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('roles.column_name')}</TableCell>
-                  <TableCell>{t('roles.column_username')}</TableCell>
-                  {canAssign && <TableCell>{t('roles.column_actions')}</TableCell>}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {holdersQuery.data.Users.map((user) => (
-                  <TableRow key={user.UserAccountId}>
-                    <TableCell id={`holder-${user.UserAccountId}`}>{user.DisplayName}</TableCell>
-                    <TableCell>{user.Username}</TableCell>
-                    {canAssign && (
-                      <TableCell>
-                        <Button size="small" color="error" aria-describedby={`holder-${user.UserAccountId}`} onClick={() => void remove(user.UserAccountId, user.DisplayName)}>
-                          {t('roles.remove')}
-                        </Button>
-                      </TableCell>
-                    )}
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
+          <DataTable
+            tableId="role-holders"
+            rows={holdersQuery.data?.Users ?? []}
+            columns={columns}
+            rowKey={(holder) => holder.UserAccountId}
+            labelledBy={tableLabelId}
+            initialSort={{ sortBy: 'name', sortDirection: 'asc' }}
+            isLoading={holdersQuery.isPending}
+            error={holdersQuery.isError && failureText(holdersQuery.error)}
+            empty={t('roles.no_holders')}
+          />
           {canAssign && (
             <Stack spacing={1}>
               {error && <Alert severity="error">{error}</Alert>}
@@ -150,11 +143,8 @@ export function RoleHoldersDialog({ role, ownerCompanyId, canAssign, onClose }: 
             </Stack>
           )}
         </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close}>{t('common.close')}</Button>
-      </DialogActions>
+      </FormDialog>
       {dialog}
-    </Dialog>
+    </>
   );
 }

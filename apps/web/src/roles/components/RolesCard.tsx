@@ -5,8 +5,7 @@ import { mdiPlus } from '@mdi/js';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { RoleSummary, SaveRoleRequest } from '@cmp/contracts/roles';
-import { failureText } from '../../platform/api/failureText';
+import type { RoleSummary } from '@cmp/contracts/roles';
 import { showMessage } from '../../platform/messages/messageStore';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
 import { QueryCard } from '../../platform/ui/QueryCard';
@@ -34,18 +33,6 @@ export function RolesCard({ ownerCompanyId, permissions }: { ownerCompanyId: num
   const sets = setsQuery.data?.CapabilitySets ?? [];
   const setNames = new Map(sets.map((set) => [set.CapabilitySetId, set.Name]));
   const reload = () => queryClient.invalidateQueries({ queryKey: rolesQueryKey(ownerCompanyId) });
-
-  const save = async (role: SaveRoleRequest['role']) => {
-    try {
-      await saveRole({ ownerCompanyId, role });
-      setEditing(undefined);
-      showMessage({ type: 'success', text: t('common.changes_saved') });
-      await reload();
-      return undefined;
-    } catch (failure) {
-      return failureText(failure);
-    }
-  };
 
   const remove = async (role: RoleSummary) => {
     const message = role.UserCount > 0 ? t('roles.delete_role_held', { name: role.Name, count: role.UserCount }) : t('roles.delete_role_unheld', { name: role.Name });
@@ -75,7 +62,13 @@ export function RolesCard({ ownerCompanyId, permissions }: { ownerCompanyId: num
               {t('roles.new_role')}
             </Button>
           )}
-          <RoleDialog role={editing} ownSets={sets.filter((set) => set.IsOwn)} onSave={save} onClose={() => setEditing(undefined)} />
+          <RoleDialog
+            role={editing}
+            ownSets={sets.filter((set) => set.IsOwn)}
+            onSave={(role) => saveRole({ ownerCompanyId, role })}
+            onSaved={reload}
+            onClose={() => setEditing(undefined)}
+          />
           <RoleHoldersDialog role={showingHolders} ownerCompanyId={ownerCompanyId} canAssign={permissions.canAssign} onClose={() => setShowingHolders(undefined)} />
           {dialog}
         </Stack>

@@ -1,12 +1,7 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -15,6 +10,7 @@ import type { ChangeSubscriptionQuantityResponse, Subscription } from '@cmp/cont
 import { failureText } from '../../platform/api/failureText';
 import { formatDateTime } from '../../platform/dates/formatDateTime';
 import { formatMoney } from '../../platform/money/formatMoney';
+import { FormDialog } from '../../platform/ui/dialog/FormDialog';
 import { useDebouncedValue } from '../../platform/ui/useDebouncedValue';
 import { changeQuantity, previewQuantityChange } from '../api/subscriptionsApi';
 import { ChangeCreditAlert } from './ChangeCreditAlert';
@@ -66,8 +62,7 @@ export function ChangeQuantityDialog({ subscription, onClose, onChanged }: Props
   const amount = (value: string | null) => (value !== null && preview?.Currency ? formatMoney(value, preview.Currency, locale) : null);
   const renewal = subscription.MinimumContractEndDate ? formatDateTime(subscription.MinimumContractEndDate, locale) : t('subscriptions.not_set');
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (validation || !preview) return;
     setIsSaving(true);
     try {
@@ -80,51 +75,48 @@ export function ChangeQuantityDialog({ subscription, onClose, onChanged }: Props
   };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby="change-quantity-title" fullWidth maxWidth="sm">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="change-quantity-title">{t('subscriptions.change_quantity_title')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField
-              label={t('subscriptions.new_quantity')}
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              error={Boolean(validation)}
-              helperText={validation ?? t('subscriptions.current_quantity', { quantity: subscription.Quantity })}
-              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-              autoFocus
-            />
-            <FormControlLabel control={<Checkbox checked={schedule} onChange={(event) => setSchedule(event.target.checked)} />} label={t('subscriptions.schedule_for_renewal')} />
-            {/* Held for approval, nothing applies now: the credit check below says what happens. */}
-            {preview && !validation && preview.Outcome !== 'PendingApproval' && (
-              <Alert severity={preview.Outcome === 'Scheduled' ? 'warning' : 'info'} role="status">
-                {preview.Outcome !== 'Scheduled'
-                  ? preview.Direction === 'Increase'
-                    ? t('subscriptions.applies_now_charge', { amount: amount(preview.ProratedAmount) ?? '—', days: preview.RemainingDays, termDays: preview.TermDays })
-                    : t('subscriptions.applies_now_refund', { amount: amount(preview.ProratedAmount) ?? '—', days: preview.RemainingDays, termDays: preview.TermDays })
-                  : schedule
-                    ? t('subscriptions.scheduled_on_request', { date: renewal })
-                    : t('subscriptions.scheduled_outside_window', { date: renewal, refundable: preview.RefundableQuantity })}
-              </Alert>
-            )}
-            {preview && !validation && <ChangeCreditAlert check={preview.CreditCheck} isPreview />}
-            {preview && !validation && preview.Outcome !== 'Scheduled' && preview.DroppedScheduledChanges.length > 0 && (
-              <Alert severity="warning">
-                {t('subscriptions.drops_scheduled', {
-                  changes: preview.DroppedScheduledChanges.map((change) => t(`subscriptions.change_kind.${change.Kind}`, { value: change.Value })).join(', '),
-                })}
-              </Alert>
-            )}
-            {serverError && <Alert severity="error">{serverError}</Alert>}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('subscriptions.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={Boolean(validation) || !preview || isSaving}>
-            {preview?.Outcome === 'Scheduled' ? t('subscriptions.schedule_change') : preview?.Outcome === 'PendingApproval' ? t('change_requests.request_approval') : t('subscriptions.apply_change')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open
+      title={t('subscriptions.change_quantity_title')}
+      serverError={serverError}
+      isBusy={isSaving}
+      isSubmitDisabled={Boolean(validation) || !preview}
+      submitLabel={preview?.Outcome === 'Scheduled' ? t('subscriptions.schedule_change') : preview?.Outcome === 'PendingApproval' ? t('change_requests.request_approval') : t('subscriptions.apply_change')}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <TextField
+          label={t('subscriptions.new_quantity')}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          error={Boolean(validation)}
+          helperText={validation ?? t('subscriptions.current_quantity', { quantity: subscription.Quantity })}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          autoFocus
+        />
+        <FormControlLabel control={<Checkbox checked={schedule} onChange={(event) => setSchedule(event.target.checked)} />} label={t('subscriptions.schedule_for_renewal')} />
+        {/* Held for approval, nothing applies now: the credit check below says what happens. */}
+        {preview && !validation && preview.Outcome !== 'PendingApproval' && (
+          <Alert severity={preview.Outcome === 'Scheduled' ? 'warning' : 'info'} role="status">
+            {preview.Outcome !== 'Scheduled'
+              ? preview.Direction === 'Increase'
+                ? t('subscriptions.applies_now_charge', { amount: amount(preview.ProratedAmount) ?? '—', days: preview.RemainingDays, termDays: preview.TermDays })
+                : t('subscriptions.applies_now_refund', { amount: amount(preview.ProratedAmount) ?? '—', days: preview.RemainingDays, termDays: preview.TermDays })
+              : schedule
+                ? t('subscriptions.scheduled_on_request', { date: renewal })
+                : t('subscriptions.scheduled_outside_window', { date: renewal, refundable: preview.RefundableQuantity })}
+          </Alert>
+        )}
+        {preview && !validation && <ChangeCreditAlert check={preview.CreditCheck} isPreview />}
+        {preview && !validation && preview.Outcome !== 'Scheduled' && preview.DroppedScheduledChanges.length > 0 && (
+          <Alert severity="warning">
+            {t('subscriptions.drops_scheduled', {
+              changes: preview.DroppedScheduledChanges.map((change) => t(`subscriptions.change_kind.${change.Kind}`, { value: change.Value })).join(', '),
+            })}
+          </Alert>
+        )}
+      </Stack>
+    </FormDialog>
   );
 }

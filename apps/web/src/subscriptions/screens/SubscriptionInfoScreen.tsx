@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
@@ -9,12 +9,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Subscription } from '@cmp/contracts/subscriptions';
 import { AccountPageFrame } from '../../accounts/view/components/AccountPageFrame';
@@ -27,6 +21,8 @@ import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { useConfirmDialog } from '../../platform/ui/useConfirmDialog';
 import { setAutoRenew, subscriptionQueryKey, useSubscription } from '../api/subscriptionsApi';
 import { ChangeQuantityDialog } from '../components/ChangeQuantityDialog';
+import { ProvisioningHistoryTable } from '../components/ProvisioningHistoryTable';
+import { SeatWindowsTable } from '../components/SeatWindowsTable';
 import { orderKindText } from '../../orders/review/orderKindText';
 
 /**
@@ -44,16 +40,6 @@ export function SubscriptionInfoScreen() {
       <SubscriptionInfo key={accountId} accountId={accountId} />
     </AccountPageFrame>
   );
-}
-
-/** Now, again each minute: the countdowns of the windows move on. */
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -74,7 +60,6 @@ export function SubscriptionInfo({ accountId }: { accountId: number }) {
   const query = useSubscription(accountId);
   const { confirm, dialog } = useConfirmDialog();
   const [isChanging, setIsChanging] = useState(false);
-  const now = useNow();
   const locale = i18n.language;
 
   if (query.isPending) return <LoadingIndicator />;
@@ -118,7 +103,6 @@ export function SubscriptionInfo({ accountId }: { accountId: number }) {
     ],
     [t('subscriptions.price_rule'), s.PriceRule ?? t('subscriptions.not_set')],
   ];
-  const openBatches = s.SeatBatches.filter((batch) => batch.IsOpen);
 
   return (
     <Box>
@@ -167,37 +151,7 @@ export function SubscriptionInfo({ accountId }: { accountId: number }) {
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {t('subscriptions.windows_intro', { hours: s.CancellationWindowHours, refundable: s.RefundableQuantity })}
         </Typography>
-        {openBatches.length === 0 ? (
-          <Typography>{t('subscriptions.no_open_windows')}</Typography>
-        ) : (
-          <TableContainer>
-            <Table size="small" aria-label={t('subscriptions.windows_title')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('subscriptions.batch_kind')}</TableCell>
-                  <TableCell align="right">{t('subscriptions.batch_quantity')}</TableCell>
-                  <TableCell align="right">{t('subscriptions.batch_refundable')}</TableCell>
-                  <TableCell>{t('subscriptions.batch_closes')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {openBatches.map((batch) => {
-                  const hoursLeft = Math.max(0, Math.floor((Date.parse(batch.RefundableUntil) - now) / 3_600_000));
-                  return (
-                    <TableRow key={batch.Id}>
-                      <TableCell>{t(`subscriptions.batch_kind_value.${batch.Kind}`)}</TableCell>
-                      <TableCell align="right">{batch.Quantity}</TableCell>
-                      <TableCell align="right">{batch.RefundableQuantity}</TableCell>
-                      <TableCell>
-                        {formatDateTime(batch.RefundableUntil, locale)} ({t('subscriptions.time_left', { days: Math.floor(hoursLeft / 24), hours: hoursLeft % 24 })})
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
+        <SeatWindowsTable batches={s.SeatBatches.filter((batch) => batch.IsOpen)} label={t('subscriptions.windows_title')} />
       </Section>
 
       <Section title={t('subscriptions.scheduled_title')}>
@@ -216,38 +170,7 @@ export function SubscriptionInfo({ accountId }: { accountId: number }) {
       </Section>
 
       <Section title={t('subscriptions.history_title')}>
-        {s.ProvisioningHistory.length === 0 ? (
-          <Typography>{t('subscriptions.no_history')}</Typography>
-        ) : (
-          <TableContainer>
-            <Table size="small" aria-label={t('subscriptions.history_title')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('subscriptions.history_request')}</TableCell>
-                  <TableCell>{t('subscriptions.history_action')}</TableCell>
-                  <TableCell align="right">{t('subscriptions.quantity')}</TableCell>
-                  <TableCell>{t('subscriptions.history_status')}</TableCell>
-                  <TableCell>{t('subscriptions.history_sent')}</TableCell>
-                  <TableCell>{t('subscriptions.history_error')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {s.ProvisioningHistory.map((request) => (
-                  <TableRow key={request.RequestId}>
-                    <TableCell>{request.RequestId}</TableCell>
-                    <TableCell>{request.Action}</TableCell>
-                    <TableCell align="right">{request.Quantity ?? ''}</TableCell>
-                    <TableCell>
-                      {request.OrderStatus} / {request.ProductStatus}
-                    </TableCell>
-                    <TableCell>{formatDateTime(request.SendDate ?? request.CreatedAt, locale)}</TableCell>
-                    <TableCell>{request.ErrorMessage ?? ''}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
+        <ProvisioningHistoryTable requests={s.ProvisioningHistory} label={t('subscriptions.history_title')} />
       </Section>
 
       {isChanging && (

@@ -1,17 +1,12 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Radio from '@mui/material/Radio';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { UpgradeOption } from '@cmp/contracts/upgrades';
 import { formatMoney } from '../../platform/money/formatMoney';
-import { visuallyHidden } from '../../platform/ui/visuallyHidden';
+import { DataTable, type DataColumn } from '../../platform/ui/table/DataTable';
 import { formatDate } from '../../orders/wizard/orderWizardState';
 import { canUseExisting, isSelectable } from './upgradeWizardState';
 
@@ -36,76 +31,93 @@ export function UpgradeOptionsTable({ options, termEnd, labelledBy, selected, on
     ...(!option.IsTermOffered ? [canUseExisting(option) ? t('upgrade_wizard.term_not_offered_existing') : t('upgrade_wizard.term_not_offered_none')] : []),
     ...(canUseExisting(option) ? [t('upgrade_wizard.existing_count', { number: option.ExistingSubscriptions.length })] : []),
   ];
+  const idPrefix = useId();
+  const radioId = (option: UpgradeOption) => `${idPrefix}-option-${option.UpgradeProcessId}`;
+  const notesId = (option: UpgradeOption) => `${idPrefix}-notes-${option.UpgradeProcessId}`;
+  const canChoose = (option: UpgradeOption) => Boolean(onSelect) && isSelectable(option);
+  const kindText = (option: UpgradeOption) => t(`upgrade_wizard.kinds.${option.Kind}`);
+  const columns: DataColumn<UpgradeOption>[] = [
+    {
+      id: 'choose',
+      header: t('upgrade_wizard.column_choose'),
+      isHeaderHidden: true,
+      cellSx: { width: '1%', py: 0 },
+      cell: (option) => (
+        <Radio
+          id={radioId(option)}
+          name="upgrade-option"
+          value={option.UpgradeProcessId}
+          checked={selected === option.UpgradeProcessId}
+          disabled={!canChoose(option)}
+          onChange={() => onSelect?.(option)}
+          slotProps={{ input: { 'aria-label': option.DisplayName, ...(notes(option).length > 0 ? { 'aria-describedby': notesId(option) } : {}) } }}
+        />
+      ),
+    },
+    {
+      id: 'service',
+      header: t('upgrade_wizard.column_service'),
+      isRowHeader: true,
+      sortValue: (option) => option.DisplayName,
+      cellSx: { minWidth: 220, overflowWrap: 'anywhere' },
+      cell: (option) => (
+        <>
+          {/* The name is the radio's label too: a larger target than the radio alone. */}
+          <Typography variant="body2" component="label" htmlFor={radioId(option)} sx={{ fontWeight: 500, display: 'block', cursor: canChoose(option) ? 'pointer' : undefined }}>
+            {option.DisplayName}
+          </Typography>
+          {option.Description && (
+            <Typography variant="caption" color="text.secondary" component="div">
+              {option.Description}
+            </Typography>
+          )}
+          {notes(option).length > 0 && (
+            <Box id={notesId(option)} sx={{ mt: 0.5 }}>
+              {notes(option).map((note) => (
+                <Typography key={note} variant="caption" component="div">
+                  {note}
+                </Typography>
+              ))}
+            </Box>
+          )}
+        </>
+      ),
+    },
+    { id: 'vendor', header: t('upgrade_wizard.column_vendor'), cell: (option) => option.VendorName, sortValue: (option) => option.VendorName },
+    {
+      id: 'price',
+      header: t('upgrade_wizard.column_price'),
+      sortValue: (option) => (option.UnitPrice === null ? null : Number(option.UnitPrice)),
+      cellSx: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+      cell: (option) => (
+        <>
+          {priceText(option)}
+          {option.PriceRule && (
+            <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'normal' }}>
+              {option.PriceRule}
+            </Typography>
+          )}
+        </>
+      ),
+    },
+    {
+      id: 'kind',
+      header: t('upgrade_wizard.column_kind'),
+      sortValue: kindText,
+      cell: (option) => <Chip size="small" variant="outlined" color={option.Kind === 'Upgrade' ? 'primary' : 'default'} label={kindText(option)} />,
+    },
+  ];
   return (
-    <TableContainer>
-      <Table size="small" aria-labelledby={labelledBy} sx={{ '& td, & th': { px: 1 } }}>
-        <TableHead>
-          <TableRow>
-            <TableCell padding="checkbox">
-              <Box component="span" sx={visuallyHidden}>
-                {t('upgrade_wizard.column_choose')}
-              </Box>
-            </TableCell>
-            <TableCell>{t('upgrade_wizard.column_service')}</TableCell>
-            <TableCell>{t('upgrade_wizard.column_vendor')}</TableCell>
-            <TableCell>{t('upgrade_wizard.column_price')}</TableCell>
-            <TableCell>{t('upgrade_wizard.column_kind')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {options.map((option) => {
-            const canChoose = Boolean(onSelect) && isSelectable(option);
-            const isSelected = selected === option.UpgradeProcessId;
-            const optionNotes = notes(option);
-            const notesId = `upgrade-option-notes-${option.UpgradeProcessId}`;
-            return (
-              <TableRow key={option.UpgradeProcessId} hover={canChoose} selected={isSelected} onClick={canChoose ? () => onSelect?.(option) : undefined} sx={canChoose ? { cursor: 'pointer' } : undefined}>
-                <TableCell padding="checkbox">
-                  <Radio
-                    name="upgrade-option"
-                    value={option.UpgradeProcessId}
-                    checked={isSelected}
-                    disabled={!canChoose}
-                    onChange={() => onSelect?.(option)}
-                    slotProps={{ input: { 'aria-label': option.DisplayName, ...(optionNotes.length > 0 ? { 'aria-describedby': notesId } : {}) } }}
-                  />
-                </TableCell>
-                <TableCell component="th" scope="row" sx={{ minWidth: 220, overflowWrap: 'anywhere' }}>
-                  <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                    {option.DisplayName}
-                  </Typography>
-                  {option.Description && (
-                    <Typography variant="caption" color="text.secondary" component="div">
-                      {option.Description}
-                    </Typography>
-                  )}
-                  {optionNotes.length > 0 && (
-                    <Box id={notesId} sx={{ mt: 0.5 }}>
-                      {optionNotes.map((note) => (
-                        <Typography key={note} variant="caption" component="div">
-                          {note}
-                        </Typography>
-                      ))}
-                    </Box>
-                  )}
-                </TableCell>
-                <TableCell>{option.VendorName}</TableCell>
-                <TableCell sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                  {priceText(option)}
-                  {option.PriceRule && (
-                    <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'normal' }}>
-                      {option.PriceRule}
-                    </Typography>
-                  )}
-                </TableCell>
-                <TableCell>
-                  <Chip size="small" variant="outlined" color={option.Kind === 'Upgrade' ? 'primary' : 'default'} label={t(`upgrade_wizard.kinds.${option.Kind}`)} />
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <DataTable
+      tableId="upgrade-options"
+      rows={options}
+      columns={columns}
+      rowKey={(option) => option.UpgradeProcessId}
+      labelledBy={labelledBy}
+      // The wizard says itself when the service has no path.
+      empty={null}
+      sx={{ '& td, & th': { px: 1 } }}
+      rowSx={(option) => (selected === option.UpgradeProcessId ? { bgcolor: 'action.selected' } : undefined)}
+    />
   );
 }

@@ -1,25 +1,21 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mdiClose } from '@mdi/js';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { failureText } from '../../platform/api/failureText';
 import { ConsentSettingsForm } from '../../platform/consent/ConsentSettingsForm';
 import { isConsentToolReady } from '../../platform/consent/consentStore';
+import { FormDialog } from '../../platform/ui/dialog/FormDialog';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
-import { MdiIcon } from '../../platform/ui/MdiIcon';
 import { useConfirmedTerms } from '../api/confirmedTermsOperations';
 import { TermPanel } from './TermPanel';
 
 /** spec §9 "Terms dialog 1340 by 690" (at most; smaller screens get what fits). */
-export const TERMS_DIALOG_WIDTH = 1340;
-export const TERMS_DIALOG_HEIGHT = 690;
+const TERMS_DIALOG_HEIGHT = 690;
+/** The dialog's title and its Close button, outside the tabs and the term's text. */
+const DIALOG_CHROME_HEIGHT = 130;
 
 /** Which tab the dialog opens on: the first term, or the privacy policy. */
 export type TermsView = 'terms' | 'privacy';
@@ -38,7 +34,6 @@ const SETTINGS_TAB = 'settings';
  */
 export function TermsDialog({ open, view, onClose }: TermsDialogProps) {
   const { t } = useTranslation();
-  const titleId = useId();
   const tabsId = useId();
   const query = useConfirmedTerms(open);
   const [chosenId, setChosenId] = useState<number | typeof SETTINGS_TAB>();
@@ -50,58 +45,40 @@ export function TermsDialog({ open, view, onClose }: TermsDialogProps) {
   const tabValue = isSettingsShown ? SETTINGS_TAB : selected?.Id;
 
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      aria-labelledby={titleId}
-      maxWidth={false}
-      slotProps={{
-        paper: {
-          sx: { width: TERMS_DIALOG_WIDTH, maxWidth: 'calc(100% - 32px)', height: TERMS_DIALOG_HEIGHT, maxHeight: 'calc(100% - 32px)', m: 2 },
-        },
-      }}
-    >
-      <DialogTitle id={titleId} sx={{ pr: 7 }}>
-        {t(view === 'privacy' ? 'terms.privacy_policy' : 'terms.terms_and_conditions')}
-      </DialogTitle>
-      <IconButton onClick={onClose} aria-label={t('common.close')} sx={{ position: 'absolute', right: 8, top: 8 }}>
-        <MdiIcon path={mdiClose} />
-      </IconButton>
-      {tabValue !== undefined && (terms.length > 0 || hasSettingsTab) && (
-        <Tabs
-          value={tabValue}
-          onChange={(_event, id: number | typeof SETTINGS_TAB) => setChosenId(id)}
-          variant="scrollable"
-          scrollButtons="auto"
-          aria-label={t('terms.tabs_label')}
-          sx={{ px: 3, borderBottom: 1, borderColor: 'divider' }}
-        >
-          {terms.map((term) => (
-            <Tab key={term.Id} value={term.Id} label={term.Name} id={`${tabsId}-tab-${term.Id}`} aria-controls={`${tabsId}-panel-${term.Id}`} />
-          ))}
-          {hasSettingsTab && <Tab value={SETTINGS_TAB} label={t('consent.settings')} id={`${tabsId}-tab-settings`} aria-controls={`${tabsId}-panel-settings`} />}
-        </Tabs>
-      )}
-      <DialogContent sx={{ display: 'flex', flexDirection: 'column', pt: 2 }}>
-        {query.isPending && <LoadingIndicator />}
-        {query.isError && <Alert severity="error">{failureText(query.error)}</Alert>}
-        {query.isSuccess && terms.length === 0 && !hasSettingsTab && <Alert severity="info">{t('terms.none')}</Alert>}
-        {isSettingsShown && (
-          <Box role="tabpanel" id={`${tabsId}-panel-settings`} aria-labelledby={`${tabsId}-tab-settings`} sx={{ maxWidth: 720 }}>
-            <ConsentSettingsForm idPrefix={`${tabsId}-consent`} />
-          </Box>
-        )}
-        {selected && (
-          <Box
-            role="tabpanel"
-            id={`${tabsId}-panel-${selected.Id}`}
-            aria-labelledby={`${tabsId}-tab-${selected.Id}`}
-            sx={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 }}
+    <FormDialog open={open} title={t(view === 'privacy' ? 'terms.privacy_policy' : 'terms.terms_and_conditions')} maxWidth="lg" onClose={onClose} isContentFlush>
+      {/* The term's text fills the dialog: spec §9's height, less on a screen that is lower. */}
+      <Box sx={{ display: 'flex', flexDirection: 'column', height: `calc(min(${TERMS_DIALOG_HEIGHT}px, 100vh - 64px) - ${DIALOG_CHROME_HEIGHT}px)`, minHeight: 320 }}>
+        {tabValue !== undefined && (terms.length > 0 || hasSettingsTab) && (
+          <Tabs
+            value={tabValue}
+            onChange={(_event, id: number | typeof SETTINGS_TAB) => setChosenId(id)}
+            variant="scrollable"
+            scrollButtons="auto"
+            aria-label={t('terms.tabs_label')}
+            sx={{ px: 3, borderBottom: 1, borderColor: 'divider' }}
           >
-            <TermPanel key={selected.Id} term={selected} />
-          </Box>
+            {terms.map((term) => (
+              <Tab key={term.Id} value={term.Id} label={term.Name} id={`${tabsId}-tab-${term.Id}`} aria-controls={`${tabsId}-panel-${term.Id}`} />
+            ))}
+            {hasSettingsTab && <Tab value={SETTINGS_TAB} label={t('consent.settings')} id={`${tabsId}-tab-settings`} aria-controls={`${tabsId}-panel-settings`} />}
+          </Tabs>
         )}
-      </DialogContent>
-    </Dialog>
+        <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto', display: 'flex', flexDirection: 'column', px: 3, pt: 2 }}>
+          {query.isPending && <LoadingIndicator />}
+          {query.isError && <Alert severity="error">{failureText(query.error)}</Alert>}
+          {query.isSuccess && terms.length === 0 && !hasSettingsTab && <Alert severity="info">{t('terms.none')}</Alert>}
+          {isSettingsShown && (
+            <Box role="tabpanel" id={`${tabsId}-panel-settings`} aria-labelledby={`${tabsId}-tab-settings`} sx={{ maxWidth: 720 }}>
+              <ConsentSettingsForm idPrefix={`${tabsId}-consent`} />
+            </Box>
+          )}
+          {selected && (
+            <Box role="tabpanel" id={`${tabsId}-panel-${selected.Id}`} aria-labelledby={`${tabsId}-tab-${selected.Id}`} sx={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 }}>
+              <TermPanel key={selected.Id} term={selected} />
+            </Box>
+          )}
+        </Box>
+      </Box>
+    </FormDialog>
   );
 }

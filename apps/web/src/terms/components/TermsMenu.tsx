@@ -1,9 +1,12 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mdiFileDocumentCheckOutline } from '@mdi/js';
 import MenuItem from '@mui/material/MenuItem';
 import { IconMenuButton } from '../../platform/ui/IconMenuButton';
-import { TermsDialog, type TermsView } from './TermsDialog';
+import type { TermsView } from './TermsDialog';
+
+// The header's menus load after the first paint; the dialog (and the dialog kit) only when opened.
+const TermsDialog = lazy(() => import('./TermsDialog').then((module) => ({ default: module.TermsDialog })));
 
 /** spec §2 Terms menu: the confirmed terms and the privacy policy, both in the terms dialog. */
 export function TermsMenu() {
@@ -26,7 +29,11 @@ export function TermsMenu() {
           </MenuItem>,
         ]}
       </IconMenuButton>
-      {view && <TermsDialog open view={view} onClose={() => setView(null)} />}
+      {view && (
+        <Suspense fallback={null}>
+          <TermsDialog open view={view} onClose={() => setView(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

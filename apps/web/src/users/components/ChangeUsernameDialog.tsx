@@ -1,13 +1,9 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { usernameSchema, type UserListItem } from '@cmp/contracts/users';
+import { FormDialog } from '../../platform/ui/dialog/FormDialog';
 
 interface ChangeUsernameDialogProps {
   user: UserListItem | undefined;
@@ -19,7 +15,7 @@ interface ChangeUsernameDialogProps {
 /** Asks for the new username; the contract's rule checks it first, the server's uniqueness check after. */
 export function ChangeUsernameDialog({ user, onSubmit, onClose }: ChangeUsernameDialogProps) {
   const { t } = useTranslation();
-  const titleId = useId();
+  const introId = useId();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string>();
   const [isSaving, setIsSaving] = useState(false);
@@ -29,8 +25,7 @@ export function ChangeUsernameDialog({ user, onSubmit, onClose }: ChangeUsername
     setError(undefined);
   }, [user]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (!user) return;
     const parsed = usernameSchema.safeParse(value);
     if (!parsed.success) {
@@ -47,30 +42,30 @@ export function ChangeUsernameDialog({ user, onSubmit, onClose }: ChangeUsername
   };
 
   return (
-    <Dialog open={user !== undefined} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <DialogTitle id={titleId}>{t('users.change_username_title', { name: user?.DisplayName ?? '' })}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{t('users.change_username_intro')}</DialogContentText>
-          <TextField
-            autoFocus
-            fullWidth
-            required
-            label={t('users.new_username')}
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-            error={error !== undefined}
-            helperText={error ?? ' '}
-            slotProps={{ htmlInput: { autoComplete: 'off', spellCheck: false, maxLength: 100 } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={isSaving}>
-            {t('users.change_username_submit')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={user !== undefined}
+      title={t('users.change_username_title', { name: user?.DisplayName ?? '' })}
+      describedBy={introId}
+      maxWidth="xs"
+      submitLabel={t('users.change_username_submit')}
+      isBusy={isSaving}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+    >
+      <Typography id={introId} color="text.secondary" sx={{ mb: 2 }}>
+        {t('users.change_username_intro')}
+      </Typography>
+      <TextField
+        autoFocus
+        fullWidth
+        required
+        label={t('users.new_username')}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        error={error !== undefined}
+        helperText={error ?? ' '}
+        slotProps={{ htmlInput: { autoComplete: 'off', spellCheck: false, maxLength: 100 } }}
+      />
+    </FormDialog>
   );
 }

@@ -1,14 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import type { UserListItem } from '@cmp/contracts/users';
 import { failureText } from '../../platform/api/failureText';
+import { FormDialog } from '../../platform/ui/dialog/FormDialog';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { useUserRoles } from '../api/userOperations';
 import { RoleCheckboxes } from './RoleCheckboxes';
@@ -40,22 +36,19 @@ export function UserRolesDialog({ user, onSave, onClose }: UserRolesDialogProps)
   };
 
   return (
-    <Dialog open={user !== undefined} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>{t('users.roles_title', { name: user?.DisplayName ?? '' })}</DialogTitle>
-      <DialogContent>
-        {rolesQuery.isPending && <LoadingIndicator />}
-        {rolesQuery.isError && <Alert severity="error">{failureText(rolesQuery.error)}</Alert>}
-        {rolesQuery.data && rolesQuery.data.Roles.length === 0 && <Typography>{t('users.no_roles')}</Typography>}
-        {rolesQuery.data && (
-          <RoleCheckboxes roles={rolesQuery.data.Roles} selected={selected} onChange={setSelected} aria-labelledby={titleId} />
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button variant="contained" onClick={() => void save()} loading={isSaving} disabled={!rolesQuery.data}>
-          {t('common.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      open={user !== undefined}
+      title={t('users.roles_title', { name: user?.DisplayName ?? '' })}
+      titleId={titleId}
+      isBusy={isSaving}
+      isSubmitDisabled={!rolesQuery.data}
+      onSubmit={() => void save()}
+      onClose={onClose}
+    >
+      {rolesQuery.isPending && <LoadingIndicator />}
+      {rolesQuery.isError && <Alert severity="error">{failureText(rolesQuery.error)}</Alert>}
+      {rolesQuery.data && rolesQuery.data.Roles.length === 0 && <Typography>{t('users.no_roles')}</Typography>}
+      {rolesQuery.data && <RoleCheckboxes roles={rolesQuery.data.Roles} selected={selected} onChange={setSelected} aria-labelledby={titleId} />}
+    </FormDialog>
   );
 }

@@ -18,8 +18,7 @@ import { useSessionUser } from '../../platform/session/currentUser';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
 import { exportUsers, useUsers } from '../api/userOperations';
-import { PAGE_SIZES } from '../../platform/ui/table/ListPagination';
-import type { SortState } from '../../platform/ui/table/SortableHeaderCell';
+import { useServerPaging } from '../../platform/ui/table/useServerPaging';
 import { UserFilters } from '../components/UserFilters';
 import { UsersTable } from '../components/UsersTable';
 import { USER_RULES } from '../constants/userRules';
@@ -45,28 +44,22 @@ function UsersCard({ accountId }: { accountId: number }) {
   const capabilities = sessionUser?.Capability ?? [];
   const [text, setText] = useState('');
   const [status, setStatus] = useState<UserStatus | ''>('');
-  const [sort, setSort] = useState<SortState<UserSortField>>({ sortBy: 'Name', sortDirection: 'asc' });
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(25);
   const [isExporting, setIsExporting] = useState(false);
   const filterText = useDebouncedValue(text.trim());
   const filter = { ...(filterText ? { text: filterText } : {}), ...(status ? { status } : {}) };
-  const usersQuery = useUsers({ accountId, ...sort, filter, page, pageSize });
+  const list = useServerPaging<UserSortField>({ sortBy: 'Name', sortDirection: 'asc' }, filter);
+  const usersQuery = useUsers({ accountId, ...list.request, filter });
   const { allowedActions, onAction, dialogs } = useUserActions(accountId, capabilities, sessionUser?.UserAccountId);
 
   const download = async () => {
     setIsExporting(true);
     try {
-      saveDownload(await exportUsers({ accountId, ...sort, filter }));
+      saveDownload(await exportUsers({ accountId, sortBy: list.request.sortBy, sortDirection: list.request.sortDirection, filter }));
     } catch {
       // Shown as an error toast (spec §8).
     } finally {
       setIsExporting(false);
     }
-  };
-  const resetPage = <T,>(set: (value: T) => void) => (value: T) => {
-    set(value);
-    setPage(0);
   };
 
   return (
@@ -75,7 +68,7 @@ function UsersCard({ accountId }: { accountId: number }) {
         {t('users.list_title')}
       </Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { md: 'center' } }}>
-        <UserFilters text={text} status={status} onTextChange={resetPage(setText)} onStatusChange={resetPage(setStatus)} />
+        <UserFilters text={text} status={status} onTextChange={setText} onStatusChange={setStatus} />
         {isAllowed(capabilities, USER_RULES.exportUsers) && (
           <Button variant="outlined" startIcon={<MdiIcon path={mdiMicrosoftExcel} />} onClick={() => void download()} loading={isExporting}>
             {t('users.export')}
@@ -94,7 +87,7 @@ function UsersCard({ accountId }: { accountId: number }) {
         <UsersTable
           users={usersQuery.data.Users}
           labelledBy={headingId}
-          server={{ total: usersQuery.data.Total, page, pageSize, pageSizes: PAGE_SIZES, sort, onSort: resetPage(setSort), onPageChange: setPage, onPageSizeChange: resetPage(setPageSize) }}
+          server={list.paging(usersQuery.data.Total)}
           empty={
             <Typography role="status" sx={{ py: 3 }}>
               {filterText || status ? t('users.none_matching') : t('users.none')}

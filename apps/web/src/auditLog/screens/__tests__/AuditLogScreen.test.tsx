@@ -77,7 +77,7 @@ describe('AuditLogScreen', () => {
     expect(change).not.toHaveTextContent('VatNumber');
   });
 
-  it('filters by action and actor on the server', async () => {
+  it('filters by action and actor and sorts on the server', async () => {
     const user = userEvent.setup();
     const { fetch } = renderScreen('/account/57/audit-log');
     await screen.findByRole('row', { name: /User status changed/ });
@@ -86,6 +86,8 @@ describe('AuditLogScreen', () => {
     await waitFor(() => expect(requests(fetch).at(-1)).toMatchObject({ accountId: 57, isUserLog: false, filter: { action: 'UsernameChanged' } }));
     await user.type(screen.getByRole('searchbox', { name: 'Done by (name or username)' }), 'claire');
     await waitFor(() => expect(requests(fetch).at(-1)).toMatchObject({ filter: { action: 'UsernameChanged', actor: 'claire' } }));
+    await user.click(screen.getByRole('button', { name: 'Done by' }));
+    await waitFor(() => expect(requests(fetch).at(-1)).toMatchObject({ sortBy: 'Actor', sortDirection: 'asc', page: 0 }));
   });
 
   it('is the user log on /user-log', async () => {

@@ -59,7 +59,7 @@ const invoice: Invoice = {
 };
 
 describe('InvoicesCard', () => {
-  it('lists invoices and credit notes, sorts on the server, and opens one by click or by Enter', async () => {
+  it('lists invoices and credit notes, sorts on the server, and opens one by a click on its row or Enter on its number', async () => {
     const { calls } = fakeServer((operation) => ({ body: operation === 'GetInvoices' ? { Invoices: [summary, creditNote], Total: 2 } : operation === 'GetInvoiceGenerationTasks' ? { Tasks: [] } : invoice }));
     const user = userEvent.setup();
     renderWithProviders(<InvoicesCard accountId={57} />);
@@ -72,26 +72,33 @@ describe('InvoicesCard', () => {
     await user.click(within(table).getByRole('button', { name: 'Total' }));
     await waitFor(() => expect(calls('GetInvoices').at(-1)?.body).toMatchObject({ sortBy: 'Total', sortDirection: 'asc' }));
 
-    await user.click(within(table).getByText('INV-3-7'));
+    await user.click(within(first!).getByText('Contoso Ltd'));
     const dialog = await screen.findByRole('dialog', { name: 'Invoice INV-3-7' });
     expect(await within(dialog).findByText('Reverse charge: VAT to be accounted for by the recipient')).toBeInTheDocument();
     expect(dialog).toHaveTextContent(/Seller.*Northwind.*United Kingdom.*VAT ID: GB123456789/);
     expect(dialog).toHaveTextContent(/Buyer.*Contoso Ltd.*Germany.*VAT ID: DE811907980/);
     expect(dialog).toHaveTextContent('Tax (0%)');
-    expect(within(within(dialog).getByRole('table', { name: 'Invoice lines' })).getAllByRole('row')[1]).toHaveTextContent(/Nimbus Endpoint.*Recurring.*Oct 1 – 31, 2026.*€1,000\.00/);
+    const lines = within(within(dialog).getByRole('table', { name: 'Invoice lines' })).getAllByRole('row');
+    expect(lines[1]).toHaveTextContent(/Nimbus Endpoint.*Recurring.*Oct 1 – 31, 2026.*€1,000\.00/);
+    // The totals end the lines, each named by its row header.
+    expect(lines.slice(2).map((row) => [within(row).getByRole('rowheader').textContent, row.lastChild?.textContent])).toEqual([
+      ['Subtotal', '€1,000.00'],
+      ['Tax (0%)', '€0.00'],
+      ['Total', '€1,000.00'],
+    ]);
     expect(calls('GetInvoice')).toEqual([expect.objectContaining({ body: { invoiceId: 41 } })]);
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
-    // Keyboard: the row takes the focus and Enter opens it.
-    const rows = within(screen.getByRole('table', { name: 'Invoices' })).getAllByRole('row').slice(1);
-    rows[1]!.focus();
+    // Keyboard: the invoice's number is a button, and Enter on it opens the invoice.
+    const creditNoteNumber = within(screen.getByRole('table', { name: 'Invoices' })).getByRole('button', { name: 'CN-3-1' });
+    creditNoteNumber.focus();
     await user.keyboard('{Enter}');
     expect(await screen.findByRole('dialog', { name: 'Credit note CN-3-1' })).toBeInTheDocument();
-    // Closing gives the focus back to the row (WCAG 2.4.3).
+    // Closing gives the focus back to the number that opened it (WCAG 2.4.3).
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(rows[1]).toHaveFocus();
+    expect(creditNoteNumber).toHaveFocus();
   });
 
   it('shows the invoices the account received — a reseller’s bills from its own seller — or those it issued, on request', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MAX_ATTACHMENT_BYTES, type CustomChargeInput } from '@cmp/contracts/customCharges';
 import { ApiError } from '../../../platform/api/ApiError';
@@ -97,5 +97,15 @@ describe('CustomChargeDialog', () => {
     });
     expect(firstKey).toMatch(/^[0-9a-f-]{32,36}$/);
     expect(secondKey).toBe(firstKey);
+  });
+
+  it('asks before throwing away what was typed, and closes at once when nothing was', async () => {
+    const { onClose, user } = renderDialog();
+    await user.type(field(/^Name/), 'Workshop');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Unsaved changes' });
+    expect(onClose).not.toHaveBeenCalled();
+    await user.click(within(question).getByRole('button', { name: 'Discard changes' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 });

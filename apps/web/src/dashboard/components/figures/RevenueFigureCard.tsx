@@ -5,14 +5,10 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { formatMoney } from '../../../platform/money/formatMoney';
+import { DataTable, type DataColumn } from '../../../platform/ui/table/DataTable';
 import { visuallyHidden } from '../../../platform/ui/visuallyHidden';
 import { REVENUE_MONTHS, useRevenueFigures, type MonthFigures, type RevenueFigures } from '../../api/useDashboardFigures';
 import { dateTimeFormat, numberFormat } from '../../../platform/i18n/intlFormats';
@@ -78,38 +74,20 @@ export function RevenueFigureCard() {
   );
 }
 
+// Figures packed into the card: no cell padding or lines, the currency's header and names in grey.
+const COMPACT_SX = { '& td, & th': { px: 0, py: 0.5, borderBottom: 'none', fontSize: '0.875rem' }, '& td, & th:not(:first-of-type)': { pl: 1 }, '& thead th': { color: 'text.secondary' } } as const;
+
 function CurrentFigures({ figures, locale }: { figures: MonthFigures[]; locale: string }) {
   const { t } = useTranslation();
   const listed = figures.length > LISTED_CURRENCIES ? figures.slice(0, LISTED_CURRENCIES - 1) : figures;
-  const cell = { px: 0, py: 0.5, borderBottom: 'none', fontSize: '0.875rem' } as const;
+  const columns: DataColumn<MonthFigures>[] = [
+    { id: 'currency', header: t('dashboard_figures.currency'), isRowHeader: true, cell: (row) => row.Currency },
+    { id: 'revenue', header: t('dashboard_figures.revenue'), align: 'right', cellSx: { fontWeight: 600, whiteSpace: 'nowrap' }, cell: (row) => formatMoney(amount(row.Revenue), row.Currency, locale) },
+    { id: 'margin', header: t('dashboard_figures.margin'), align: 'right', cellSx: { whiteSpace: 'nowrap' }, cell: (row) => formatMoney(amount(row.Margin), row.Currency, locale) },
+  ];
   return (
     <>
-      <Table size="small" sx={{ '& td, & th': cell, '& td:not(:first-child), & th:not(:first-child)': { textAlign: 'right', pl: 1 } }}>
-        <TableHead>
-          <TableRow>
-            <TableCell component="th" scope="col" sx={{ color: 'text.secondary' }}>
-              {t('dashboard_figures.currency')}
-            </TableCell>
-            <TableCell component="th" scope="col" sx={{ color: 'text.secondary' }}>
-              {t('dashboard_figures.revenue')}
-            </TableCell>
-            <TableCell component="th" scope="col" sx={{ color: 'text.secondary' }}>
-              {t('dashboard_figures.margin')}
-            </TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {listed.map((row) => (
-            <TableRow key={row.Currency}>
-              <TableCell component="th" scope="row">
-                {row.Currency}
-              </TableCell>
-              <TableCell sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{formatMoney(amount(row.Revenue), row.Currency, locale)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatMoney(amount(row.Margin), row.Currency, locale)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable tableId="dashboard-revenue" rows={listed} columns={columns} rowKey={(row) => row.Currency} label={t('dashboard_figures.revenue_per_currency')} pageSizes={false} empty={null} sx={COMPACT_SX} />
       {listed.length < figures.length && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
           {t('dashboard_figures.more_currencies', { count: figures.length - listed.length })}
@@ -153,6 +131,11 @@ function RevenueChartFigure({ query }: { query: ReturnType<typeof useRevenueFigu
   ];
   const compact = numberFormat(i18n.language, { notation: 'compact', maximumFractionDigits: 1 });
   const caption = t('dashboard_figures.chart_caption', { months: REVENUE_MONTHS, currency });
+  const monthName = dateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const figureColumns: DataColumn<{ month: string; index: number }>[] = [
+    { id: 'month', header: t('dashboard_figures.month'), isRowHeader: true, cell: ({ month }) => monthName.format(new Date(`${month}-01T00:00:00Z`)) },
+    ...series.map((s) => ({ id: s.label, header: s.label, cell: ({ index }: { index: number }) => formatMoney(amount(s.values[index] ?? 0), currency, i18n.language) })),
+  ];
   return (
     <Box component="figure" aria-labelledby={captionId} sx={{ m: 0, ...reserve, position: 'relative' }}>
       <Box sx={{ height: CAPTION_HEIGHT, '& > *': { height: 22, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } }}>
@@ -175,33 +158,7 @@ function RevenueChartFigure({ query }: { query: ReturnType<typeof useRevenueFigu
           <RevenueChart labels={labels} series={series} height={CHART_HEIGHT} format={(value) => compact.format(value)} />
         </Suspense>
       </Box>
-      <Table size="small" sx={visuallyHidden}>
-        <caption>{caption}</caption>
-        <TableHead>
-          <TableRow>
-            <TableCell component="th" scope="col">
-              {t('dashboard_figures.month')}
-            </TableCell>
-            {series.map((s) => (
-              <TableCell key={s.label} component="th" scope="col">
-                {s.label}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {data.months.map((month, index) => (
-            <TableRow key={month}>
-              <TableCell component="th" scope="row">
-                {dateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`))}
-              </TableCell>
-              {series.map((s) => (
-                <TableCell key={s.label}>{formatMoney(amount(s.values[index] ?? 0), currency, i18n.language)}</TableCell>
-              ))}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable tableId="dashboard-revenue-chart" rows={data.months.map((month, index) => ({ month, index }))} columns={figureColumns} rowKey={(row) => row.month} caption={caption} isScreenReaderOnly empty={null} />
     </Box>
   );
 }

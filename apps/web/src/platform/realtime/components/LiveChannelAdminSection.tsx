@@ -4,17 +4,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { LIVE_MESSAGE_MAX_LENGTH, type LiveChannelStatus } from '@cmp/contracts/liveChannelAdmin';
 import { showMessage } from '../../messages/messageStore';
 import { useSessionUser } from '../../session/currentUser';
 import { QueryCard } from '../../ui/QueryCard';
+import { DataTable, type DataColumn } from '../../ui/table/DataTable';
 import { LIVE_CHANNEL_STATUS_QUERY_KEY, announceMaintenance, cancelMaintenance, sendLiveMessage, useLiveChannelStatus } from '../api/liveChannelAdmin';
 
 const MAX_MINUTES = 7 * 24 * 60;
@@ -40,26 +36,25 @@ export function LiveChannelAdminSection() {
   );
 }
 
+type LiveNode = LiveChannelStatus['Nodes'][number];
+
 function NodeTable({ status }: { status: LiveChannelStatus }) {
   const { t } = useTranslation();
-  if (status.Nodes.length === 0) return <Typography>{t('live_channel.no_nodes')}</Typography>;
+  const columns: DataColumn<LiveNode>[] = [
+    { id: 'node', header: t('live_channel.node'), isRowHeader: true, sortValue: (node) => node.NodeId, cell: (node) => node.NodeId },
+    { id: 'signedIn', header: t('live_channel.signed_in'), align: 'right', sortValue: (node) => node.SignedIn, cell: (node) => node.SignedIn },
+  ];
   return (
-    <Table size="small" aria-label={t('live_channel.nodes_caption')}>
-      <TableHead>
-        <TableRow>
-          <TableCell>{t('live_channel.node')}</TableCell>
-          <TableCell align="right">{t('live_channel.signed_in')}</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {status.Nodes.map((node) => (
-          <TableRow key={node.NodeId}>
-            <TableCell>{node.NodeId}</TableCell>
-            <TableCell align="right">{node.SignedIn}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <DataTable
+      tableId="live-channel-nodes"
+      rows={status.Nodes}
+      columns={columns}
+      rowKey={(node) => node.NodeId}
+      label={t('live_channel.nodes_caption')}
+      initialSort={{ sortBy: 'node', sortDirection: 'asc' }}
+      pageSizes={false}
+      empty={t('live_channel.no_nodes')}
+    />
   );
 }
 

@@ -1,12 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import Button from '@mui/material/Button';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { buildSessionUser } from '../../../test/buildSessionUser';
 import { QueryClient } from '@tanstack/react-query';
 import { CURRENT_USER_QUERY_KEY } from '../../session/currentUser';
-import { compareSortValues, DataTable, type DataColumn, type ServerPaging } from '../table/DataTable';
+import { FormDialog } from '../dialog/FormDialog';
+import { compareSortValues, DataTable, type DataColumn, type DataTableProps, type ServerPaging } from '../table/DataTable';
 import { hiddenColumnsKey } from '../table/useRememberedColumns';
 
 interface Company {
@@ -29,7 +31,7 @@ const columns: DataColumn<Company>[] = [
   { id: 'country', header: 'Country', isHideable: true, sortValue: (company) => company.country, cell: (company) => company.country ?? '—' },
 ];
 
-function renderTable(props: Partial<Parameters<typeof DataTable<Company>>[0]> = {}) {
+function renderTable(props: Partial<DataTableProps<Company>> = {}) {
   const queryClient = new QueryClient();
   queryClient.setQueryData(CURRENT_USER_QUERY_KEY, buildSessionUser());
   return renderWithProviders(
@@ -38,6 +40,19 @@ function renderTable(props: Partial<Parameters<typeof DataTable<Company>>[0]> = 
       <DataTable tableId="companies" rows={companies} columns={columns} rowKey={(company) => company.id} labelledBy="companies-heading" empty="No company yet." {...props} />
     </>,
     { queryClient },
+  );
+}
+
+/** A list whose rows open a company in a dialog, as the invoices do. */
+function CompaniesWithDialog(props: Partial<DataTableProps<Company>>) {
+  const [opened, setOpened] = useState<Company>();
+  return (
+    <>
+      <DataTable tableId="companies" rows={companies} columns={columns} rowKey={(company) => company.id} label="Companies" empty="No company yet." pageSizes={false} onRowActivate={setOpened} {...props} />
+      <FormDialog open={Boolean(opened)} title={opened?.name} onClose={() => setOpened(undefined)}>
+        {opened?.seats} seats
+      </FormDialog>
+    </>
   );
 }
 
@@ -69,7 +84,8 @@ describe('DataTable (issue 32: the portal’s one list)', () => {
     await user.click(screen.getByRole('button', { name: 'Seats' }));
     expect(screen.getByRole('columnheader', { name: 'Seats' })).toHaveAttribute('aria-sort', 'descending');
 
-    await user.click(screen.getByRole('button', { name: /next page/i }));
+    // The pager loads with the first table that needs it.
+    await user.click(await screen.findByRole('button', { name: /next page/i }));
     expect(rowNames()).toHaveLength(2);
   });
 
@@ -77,7 +93,7 @@ describe('DataTable (issue 32: the portal’s one list)', () => {
     const user = userEvent.setup();
     const first = renderTable();
     expect(screen.getByRole('columnheader', { name: 'Country' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    await user.click(await screen.findByRole('button', { name: 'Columns' }));
     await user.click(screen.getByRole('menuitemcheckbox', { name: 'Country' }));
     expect(screen.queryByRole('columnheader', { name: 'Country' })).not.toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem(hiddenColumnsKey(buildSessionUser().UserAccountId, 'companies'))!)).toEqual(['country']);
@@ -129,7 +145,7 @@ describe('DataTable (issue 32: the portal’s one list)', () => {
     renderTable({ rows: companies.slice(0, 10), server, columns: columns.map((column) => ({ ...column, sortable: column.id !== 'country' })) });
     // The rows come as the server sent them: no client sorting or slicing.
     expect(rowNames()).toEqual(companies.slice(0, 10).map((company) => company.name));
-    expect(screen.getByText('11–20 of 45')).toBeInTheDocument();
+    expect(await screen.findByText('11–20 of 45')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Seats' }));
     expect(server.onSort).toHaveBeenCalledWith({ sortBy: 'seats', sortDirection: 'asc' });
     await user.click(screen.getByRole('button', { name: 'Name' }));
@@ -153,5 +169,82 @@ describe('DataTable (issue 32: the portal’s one list)', () => {
     empty.unmount();
     renderTable({ error: 'The list could not be loaded.' });
     expect(screen.getByRole('alert')).toHaveTextContent('The list could not be loaded.');
+  });
+
+  it('opens a row by its name’s button or a click on the row, and gives the focus back to that button when the dialog closes', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<CompaniesWithDialog />);
+    const table = screen.getByRole('table', { name: 'Companies' });
+    // The table says how a row opens.
+    expect(table).toHaveAccessibleDescription('To open a row, select its name.');
+
+    // From the last column header, Tab reaches the first row's button.
+    within(table).getByRole('button', { name: 'Country' }).focus();
+    await user.tab();
+    const first = within(table).getByRole('button', { name: 'Company 1' });
+    expect(first).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Company 1' })).toHaveTextContent('0 seats');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(first).toHaveFocus();
+
+    const third = within(table).getByRole('row', { name: /Company 3/ });
+    await user.click(within(third).getAllByRole('cell')[0]!);
+    expect(await screen.findByRole('dialog', { name: 'Company 3' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(third).getByRole('button', { name: 'Company 3' })).toHaveFocus();
+  });
+
+  it('names the open button when asked, and leaves a click on another control of the row to that control', async () => {
+    const user = userEvent.setup();
+    const onCall = vi.fn();
+    renderWithProviders(
+      <CompaniesWithDialog
+        rowLabel={(company) => `Open ${company.name}`}
+        describedBy="companies-hint"
+        columns={[...columns, { id: 'actions', header: 'Actions', isHeaderHidden: true, cell: (company) => <Button onClick={() => onCall(company.id)}>Call {company.name}</Button> }]}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Call Company 2' }));
+    expect(onCall).toHaveBeenCalledWith(2);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The caller's own description replaces the table's hint.
+    expect(screen.getByRole('table', { name: 'Companies' })).toHaveAttribute('aria-describedby', 'companies-hint');
+    await user.click(screen.getByRole('button', { name: 'Open Company 2' }));
+    expect(await screen.findByRole('dialog', { name: 'Company 2' })).toBeInTheDocument();
+  });
+
+  it('ends with totals rows, each named by its row header beside the values it totals', () => {
+    renderTable({
+      pageSizes: false,
+      rows: companies.slice(0, 2),
+      footer: [
+        { label: 'Seats in all', values: { seats: 7 } },
+        { label: 'Countries', values: { country: 1 } },
+      ],
+    });
+    const [, , , seats, countries] = within(screen.getByRole('table', { name: 'Companies' })).getAllByRole('row');
+    expect(within(seats!).getByRole('rowheader', { name: 'Seats in all' })).toHaveAttribute('colspan', '1');
+    expect(within(seats!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['7', '']);
+    expect(within(countries!).getByRole('rowheader', { name: 'Countries' })).toHaveAttribute('colspan', '2');
+    expect(within(countries!).getByRole('cell')).toHaveTextContent('1');
+  });
+
+  it('is named by its caption, and scrolls its rows under a header that stays', () => {
+    renderTable({ labelledBy: undefined, caption: 'Errors: 12', maxBodyHeight: 300, pageSizes: false });
+    const table = screen.getByRole('table', { name: 'Errors: 12' });
+    expect(screen.getByRole('region', { name: 'Errors: 12' })).toHaveStyle({ maxHeight: '300px' });
+    expect(within(table).getByRole('columnheader', { name: 'Name' })).toHaveClass('MuiTableCell-stickyHeader');
+    expect(within(table).getAllByRole('rowheader')).toHaveLength(12);
+  });
+
+  it('can be for screen readers only: hidden, every row, no scroll stop', () => {
+    renderTable({ isScreenReaderOnly: true, label: 'Companies', labelledBy: undefined });
+    expect(screen.getByRole('table', { name: 'Companies' })).toHaveStyle({ position: 'absolute', width: '1px' });
+    expect(rowNames()).toHaveLength(12);
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /next page/i })).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   columnVisibilityFeature,
@@ -22,98 +22,28 @@ import Checkbox from '@mui/material/Checkbox';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
-import type { SxProps, Theme } from '@mui/material/styles';
+import { lazyWithPreload } from '../lazyWithPreload';
 import { LoadingIndicator } from '../LoadingIndicator';
 import { visuallyHidden } from '../visuallyHidden';
-import { ColumnChooser } from './ColumnChooser';
-import { ListPagination } from './ListPagination';
-import type { SortState } from './SortableHeaderCell';
+import { DataTableFooter } from './DataTableFooter';
+import { DataTableHead } from './DataTableHead';
+import { openFromRowClick, RowOpenButton } from './RowOpenButton';
+import { sxList, TableFrame } from './TableFrame';
+import type { DataTableProps, SortValue } from './dataTableTypes';
 import { useRememberedColumns } from './useRememberedColumns';
 
-/**
- * The portal's one list (issue 32): MUI cells on TanStack Table's state. Sorting and paging run on
- * the client for a list the server answers whole, or on the server (`server`) for a long one; a
- * user's hidden columns are remembered per table; rows can be selected for bulk actions; loading,
- * error and empty states look the same everywhere.
- */
+export type { DataFooterRow } from './DataTableFooter';
+export type { DataColumn, DataTableProps, RowSelection, ServerPaging, SortValue } from './dataTableTypes';
 
-export type SortValue = string | number | null | undefined;
-
-export interface DataColumn<Row> {
-  id: string;
-  header: string;
-  /** The header is read by screen readers only (an actions column). */
-  isHeaderHidden?: boolean;
-  cell: (row: Row) => ReactNode;
-  /** The value a client-sorted column sorts by (numbers as numbers; empty last). */
-  sortValue?: (row: Row) => SortValue;
-  /** A server-sorted table's column that sorts (its id is the field the server sorts by). */
-  sortable?: boolean;
-  /** Amount columns are right-aligned, header and figures alike. */
-  align?: 'left' | 'right';
-  /** The cell names the row for screen readers (`<th scope="row">`). */
-  isRowHeader?: boolean;
-  /** A column the user may hide (remembered per user and table); the row header never hides. */
-  isHideable?: boolean;
-  cellSx?: SxProps<Theme>;
-  /** A row's own style of the cell (a count shown in red when it is not zero). */
-  cellSxOf?: (row: Row) => SxProps<Theme> | undefined;
-}
-
-/** Paging and sorting done by the server: the table shows one page and asks for another. */
-export interface ServerPaging<Field extends string> {
-  total: number;
-  page: number;
-  pageSize: number;
-  sort: SortState<Field>;
-  onSort: (sort: SortState<Field>) => void;
-  onPageChange: (page: number) => void;
-  onPageSizeChange: (pageSize: number) => void;
-  pageSizes?: number[];
-}
-
-export interface RowSelection<Row> {
-  /** The check box's accessible name for a row ("Select Contoso Ltd"). */
-  rowLabel: (row: Row) => string;
-  /** The actions on the selected rows, shown above the table while any is selected. */
-  actions: (selected: Row[], clearSelection: () => void) => ReactNode;
-  isSelectable?: (row: Row) => boolean;
-}
-
-export interface DataTableProps<Row, Field extends string = string> {
-  /** Remembers this table's hidden columns under this name. */
-  tableId: string;
-  rows: readonly Row[];
-  columns: readonly DataColumn<Row>[];
-  rowKey: (row: Row) => string | number;
-  /** The id of the heading that names the table (or `label`). */
-  labelledBy?: string;
-  label?: string;
-  /** The id of a text that explains the table (how to open a row). */
-  describedBy?: string;
-  /** Client-side sorting: the first order; no sort when left out. */
-  initialSort?: SortState<string>;
-  /** Client-side paging: page sizes (the first is the default); false shows every row. */
-  pageSizes?: number[] | false;
-  server?: ServerPaging<Field>;
-  isLoading?: boolean;
-  /** What went wrong, shown instead of the rows. */
-  error?: ReactNode;
-  /** Shown instead of the table when there is no row. */
-  empty: ReactNode;
-  selection?: RowSelection<Row>;
-  /** Actions of the whole list (an export), at the top right. */
-  toolbar?: ReactNode;
-  size?: 'small' | 'medium';
-  /** The table's own style (narrower cells). */
-  sx?: SxProps<Theme>;
-  rowSx?: (row: Row) => SxProps<Theme> | undefined;
-}
+// The pager and the column menu bring MUI's Select and Menu: they load when a table first needs
+// them, so a short list (the dashboard's) keeps them out of the first screen's JavaScript (issue 12).
+const ColumnChooser = lazyWithPreload(() => import('./ColumnChooser').then((module) => module.ColumnChooser));
+const ListPagination = lazyWithPreload(() => import('./ListPagination').then((module) => module.ListPagination));
+/** MUI's pager's height: the list does not jump when it arrives. */
+const PAGER_HEIGHT = 52;
+const CAPTION_SX = { '& caption': { captionSide: 'top', px: 0, pt: 0, pb: 1, color: 'text.primary', fontWeight: 500 } } as const;
 
 const CLIENT_PAGE_SIZES = [10, 25, 50, 100];
 
@@ -143,10 +73,18 @@ const features = tableFeatures({
 
 const applied = <T,>(updater: Updater<T>, current: T): T => (typeof updater === 'function' ? (updater as (old: T) => T)(current) : updater);
 
+/**
+ * The portal's one list (issue 32): MUI cells on TanStack Table's state. Sorting and paging run on
+ * the client for a list the server answers whole, or on the server (`server`) for a long one; a
+ * user's hidden columns are remembered per table; rows can be selected for bulk actions; loading,
+ * error and empty states look the same everywhere.
+ */
 export function DataTable<Row extends RowData, Field extends string = string>(props: DataTableProps<Row, Field>) {
   const { t } = useTranslation();
-  const { tableId, rows, columns, rowKey, server, selection, size = 'small' } = props;
-  const pageSizes = props.pageSizes === false ? undefined : (server?.pageSizes ?? props.pageSizes ?? CLIENT_PAGE_SIZES);
+  const { tableId, rows, columns, rowKey, server, selection, onRowActivate, size = 'small' } = props;
+  const captionId = useId();
+  const openHintId = useId();
+  const pageSizes = props.pageSizes === false || props.isScreenReaderOnly ? undefined : (server?.pageSizes ?? props.pageSizes ?? CLIENT_PAGE_SIZES);
   const [clientSorting, setClientSorting] = useState<SortingState>(props.initialSort ? [{ id: props.initialSort.sortBy, desc: props.initialSort.sortDirection === 'desc' }] : []);
   const [clientPaging, setClientPaging] = useState<PaginationState>({ pageIndex: 0, pageSize: pageSizes?.[0] ?? Number.MAX_SAFE_INTEGER });
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
@@ -208,6 +146,11 @@ export function DataTable<Row extends RowData, Field extends string = string>(pr
   const hideable = columns.filter((column) => column.isHideable && !column.isRowHeader);
   const total = server ? server.total : rows.length;
   const columnCount = shownColumns.length + (selection ? 1 : 0);
+  const openerColumnId = (shownColumns.find((column) => column.isRowHeader) ?? shownColumns[0])?.id;
+  const hasOwnOpenHint = Boolean(onRowActivate) && !props.describedBy;
+  const labelledBy = props.labelledBy ?? (props.caption ? captionId : undefined);
+  const label = labelledBy ? undefined : props.label;
+  const tableSx = sxList(CAPTION_SX, props.isScreenReaderOnly && visuallyHidden, props.sx);
 
   const body = props.error ? (
     <Alert severity="error">{props.error}</Alert>
@@ -216,44 +159,40 @@ export function DataTable<Row extends RowData, Field extends string = string>(pr
   ) : rows.length === 0 ? (
     typeof props.empty === 'string' ? <Typography sx={{ py: 2 }}>{props.empty}</Typography> : props.empty
   ) : (
-    // A keyboard user can scroll a wide table sideways on a narrow screen (WCAG 2.1.1).
-    <TableContainer tabIndex={0} role="region" aria-labelledby={props.labelledBy} aria-label={props.labelledBy ? undefined : props.label}>
-      <Table size={size} sx={props.sx} aria-labelledby={props.labelledBy} aria-label={props.labelledBy ? undefined : props.label} aria-describedby={props.describedBy} aria-busy={props.isLoading || undefined}>
-        <TableHead>
-          <TableRow>
-            {selection && (
-              <TableCell padding="checkbox">
-                <Checkbox
-                  checked={table.getIsAllPageRowsSelected()}
-                  indeterminate={table.getIsSomePageRowsSelected()}
-                  onChange={table.getToggleAllPageRowsSelectedHandler()}
-                  slotProps={{ input: { 'aria-label': t('data_table.select_page') } }}
-                />
-              </TableCell>
-            )}
-            {shownColumns.map((column) => {
-              const tableColumn = table.getColumn(column.id);
-              const direction = tableColumn?.getIsSorted();
-              if (!tableColumn?.getCanSort()) {
-                return (
-                  <TableCell key={column.id} align={column.align}>
-                    {column.isHeaderHidden ? <Box component="span" sx={visuallyHidden}>{column.header}</Box> : column.header}
-                  </TableCell>
-                );
-              }
-              return (
-                <TableCell key={column.id} align={column.align} sortDirection={direction || false} aria-sort={direction ? (direction === 'asc' ? 'ascending' : 'descending') : undefined}>
-                  <TableSortLabel active={Boolean(direction)} direction={direction || 'asc'} onClick={() => tableColumn.toggleSorting(direction === 'asc')}>
-                    {column.header}
-                  </TableSortLabel>
-                </TableCell>
-              );
-            })}
-          </TableRow>
-        </TableHead>
+    <TableFrame isScreenReaderOnly={props.isScreenReaderOnly} labelledBy={labelledBy} label={label} maxBodyHeight={props.maxBodyHeight}>
+      {hasOwnOpenHint && (
+        <Box id={openHintId} sx={visuallyHidden}>
+          {t('data_table.open_row_hint')}
+        </Box>
+      )}
+      <Table
+        size={size}
+        stickyHeader={Boolean(props.maxBodyHeight)}
+        sx={tableSx}
+        aria-labelledby={props.caption ? undefined : props.labelledBy}
+        aria-label={props.caption ? undefined : label}
+        aria-describedby={props.describedBy ?? (hasOwnOpenHint ? openHintId : undefined)}
+        aria-busy={props.isLoading || undefined}
+      >
+        {props.caption && <caption id={captionId}>{props.caption}</caption>}
+        <DataTableHead
+          headers={shownColumns.map((column) => {
+            const tableColumn = table.getColumn(column.id);
+            return { column, direction: tableColumn?.getIsSorted() || false, onSort: tableColumn?.getCanSort() ? () => tableColumn.toggleSorting(tableColumn.getIsSorted() === 'asc') : undefined };
+          })}
+          pageSelection={
+            selection && { checked: table.getIsAllPageRowsSelected(), indeterminate: table.getIsSomePageRowsSelected(), onChange: table.getToggleAllPageRowsSelectedHandler(), label: t('data_table.select_page') }
+          }
+        />
         <TableBody>
           {pageRows.map((row) => (
-            <TableRow key={row.id} hover selected={row.getIsSelected()} sx={props.rowSx?.(row.original)}>
+            <TableRow
+              key={row.id}
+              hover
+              selected={row.getIsSelected()}
+              onClick={onRowActivate ? openFromRowClick : undefined}
+              sx={sxList(onRowActivate && { cursor: 'pointer' }, props.rowSx?.(row.original))}
+            >
               {selection && (
                 <TableCell padding="checkbox">
                   <Checkbox
@@ -266,7 +205,13 @@ export function DataTable<Row extends RowData, Field extends string = string>(pr
               )}
               {shownColumns.map((column) => (
                 <TableCell key={column.id} align={column.align} sx={column.cellSxOf?.(row.original) ?? column.cellSx} {...(column.isRowHeader ? { component: 'th' as const, scope: 'row' } : {})}>
-                  {column.cell(row.original)}
+                  {onRowActivate && column.id === openerColumnId ? (
+                    <RowOpenButton label={props.rowLabel?.(row.original)} onOpen={() => onRowActivate(row.original)}>
+                      {column.cell(row.original)}
+                    </RowOpenButton>
+                  ) : (
+                    column.cell(row.original)
+                  )}
                 </TableCell>
               ))}
             </TableRow>
@@ -279,8 +224,9 @@ export function DataTable<Row extends RowData, Field extends string = string>(pr
             </TableRow>
           )}
         </TableBody>
+        {props.footer && props.footer.length > 0 && <DataTableFooter rows={props.footer} columns={shownColumns} leadingCells={selection ? 1 : 0} />}
       </Table>
-    </TableContainer>
+    </TableFrame>
   );
 
   const hasToolbar = Boolean(props.toolbar) || hideable.length > 0 || selectedRows.length > 0;
@@ -299,23 +245,27 @@ export function DataTable<Row extends RowData, Field extends string = string>(pr
           <Box sx={{ flex: 1 }} />
           {props.toolbar}
           {hideable.length > 0 && (
-            <ColumnChooser
-              columns={hideable.map((column) => ({ id: column.id, header: column.header, isVisible: columnVisibility[column.id] !== false }))}
-              onToggle={(id) => table.getColumn(id)?.toggleVisibility()}
-            />
+            <Suspense fallback={null}>
+              <ColumnChooser
+                columns={hideable.map((column) => ({ id: column.id, header: column.header, isVisible: columnVisibility[column.id] !== false }))}
+                onToggle={(id) => table.getColumn(id)?.toggleVisibility()}
+              />
+            </Suspense>
           )}
         </Box>
       )}
       {body}
       {!props.error && rows.length > 0 && pageSizes && total > pageSizes[0]! && (
-        <ListPagination
-          total={total}
-          page={pagination.pageIndex}
-          pageSize={pagination.pageSize}
-          pageSizes={pageSizes}
-          onPageChange={(page) => (server ? server.onPageChange(page) : setClientPaging((current) => ({ ...current, pageIndex: page })))}
-          onPageSizeChange={(pageSize) => (server ? server.onPageSizeChange(pageSize) : setClientPaging({ pageIndex: 0, pageSize }))}
-        />
+        <Suspense fallback={<Box sx={{ minHeight: PAGER_HEIGHT }} />}>
+          <ListPagination
+            total={total}
+            page={pagination.pageIndex}
+            pageSize={pagination.pageSize}
+            pageSizes={pageSizes}
+            onPageChange={(page) => (server ? server.onPageChange(page) : setClientPaging((current) => ({ ...current, pageIndex: page })))}
+            onPageSizeChange={(pageSize) => (server ? server.onPageSizeChange(pageSize) : setClientPaging({ pageIndex: 0, pageSize }))}
+          />
+        </Suspense>
       )}
     </Box>
   );

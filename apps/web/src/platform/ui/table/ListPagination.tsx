@@ -1,7 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import TablePagination from '@mui/material/TablePagination';
+import { PAGE_SIZES } from './pageSizes';
 
-export const PAGE_SIZES = [10, 25, 50, 100, 200];
+export { PAGE_SIZES };
+
+// A phone (390 px) keeps the page arrows on screen: the words "Rows per page" go (the select keeps
+// them as its name, aria-labelledby reads hidden text), the spacer goes, margins shrink, and the
+// toolbar wraps rather than overflows.
+const compactOnPhones = {
+  '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', pl: { xs: 0, sm: 2 } },
+  '& .MuiTablePagination-selectLabel, & .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
+  '& .MuiTablePagination-input': { ml: { xs: 0.5, sm: 1 }, mr: { xs: 1, sm: 4 } },
+  '& .MuiTablePagination-actions': { ml: { xs: 1, sm: 2.5 } },
+} as const;
 
 interface ListPaginationProps {
   total: number;
@@ -18,6 +29,7 @@ export function ListPagination({ total, page, pageSize, onPageChange, onPageSize
   return (
     <TablePagination
       component="div"
+      sx={compactOnPhones}
       count={total}
       page={page}
       rowsPerPage={pageSize}

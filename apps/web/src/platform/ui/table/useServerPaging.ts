@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ServerPaging } from './DataTable';
-import { PAGE_SIZES } from './ListPagination';
+import { PAGE_SIZES } from './pageSizes';
 import type { SortState } from './SortableHeaderCell';
 
 export interface ServerPagingState<Field extends string> {

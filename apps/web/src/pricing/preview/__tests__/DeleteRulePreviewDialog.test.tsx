@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PricePreview } from '@cmp/contracts/pricePreview';
 import type { PricingRule } from '@cmp/contracts/pricing';
-import { installFakeFetch } from '../../../test/fakeFetch';
+import { installFakeFetch, type FakeResponse } from '../../../test/fakeFetch';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { DeleteRulePreviewDialog } from '../DeleteRulePreviewDialog';
 
@@ -66,6 +66,20 @@ describe('DeleteRulePreviewDialog', { timeout: 60_000 }, () => {
     await waitFor(() => expect(previews).toBe(2));
     await user.click(await within(dialog).findByRole('button', { name: 'Yes, do it' }));
     expect(onDelete).toHaveBeenLastCalledWith(rule, 'preview-2');
+  });
+
+  it('waits for the preview when Yes is pressed while it loads, and deletes exactly that', async () => {
+    const user = userEvent.setup();
+    let answer: (response: FakeResponse) => void = () => undefined;
+    const fetch = installFakeFetch(() => new Promise<FakeResponse>((resolve) => (answer = resolve)));
+    const onDelete = vi.fn<(rule: PricingRule, previewId: string | undefined) => Promise<string | undefined>>().mockResolvedValue(undefined);
+    renderWithProviders(<DeleteRulePreviewDialog marketplaceId={11} rule={rule} onDelete={onDelete} onClose={() => undefined} />);
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete pricing rule?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, do it' }));
+    expect(onDelete).not.toHaveBeenCalled();
+    answer({ body: previewNumber(1) });
+    await waitFor(() => expect(onDelete).toHaveBeenCalledWith(rule, 'preview-1'));
   });
 
   it('still confirms a deletion when no preview can be made', async () => {

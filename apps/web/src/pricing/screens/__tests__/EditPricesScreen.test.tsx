@@ -162,7 +162,7 @@ describe('EditPricesScreen: the prices', { timeout: 60_000 }, () => {
     await waitFor(() => expect(gridRequests(fetch).at(-1)).toMatchObject({ sortBy: 'SalesPrice', sortDirection: 'desc' }));
     expect(screen.getByRole('columnheader', { name: 'Sales price' })).toHaveAttribute('aria-sort', 'descending');
 
-    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await user.click(await screen.findByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(gridRequests(fetch).at(-1)).toMatchObject({ page: 1 }));
 
     const before = gridRequests(fetch).length;
@@ -175,7 +175,7 @@ describe('EditPricesScreen: the prices', { timeout: 60_000 }, () => {
     await waitFor(() => expect(gridRequests(fetch).at(-1)).toMatchObject({ filter: { Text: 'mail', BelowPurchaseOnly: true } }));
 
     await user.click(screen.getByRole('combobox', { name: /Rows per page/ }));
-    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['25', '50', '100']);
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['10', '25', '50', '100', '200']);
     await user.click(screen.getByRole('option', { name: '50' }));
     await waitFor(() => expect(gridRequests(fetch).at(-1)).toMatchObject({ pageSize: 50, page: 0 }));
   });
@@ -226,8 +226,8 @@ describe('EditPricesScreen: manual prices in the grid', { timeout: 60_000 }, () 
     });
     const grid = await screen.findByRole('table', { name: 'Prices' });
     expect(within(grid).getByRole('row', { name: /Skyline Backup/ })).toHaveTextContent('Manual price €0.0199');
-    await user.click(within(grid).getByRole('checkbox', { name: 'Select all items on this page' }));
-    const bulk = screen.getByRole('group', { name: 'Edit the selected items' });
+    await user.click(within(grid).getByRole('checkbox', { name: 'Select every row on this page' }));
+    const bulk = screen.getByRole('group', { name: 'Actions on the selected rows' });
     expect(bulk).toHaveTextContent('Selected: 2');
     await user.click(within(bulk).getByRole('button', { name: 'Clear manual prices' }));
     // Only the item priced by hand has a manual price to clear.
@@ -235,7 +235,7 @@ describe('EditPricesScreen: manual prices in the grid', { timeout: 60_000 }, () 
     expect(within(grid).getByRole('row', { name: /Skyline Backup/ })).toHaveTextContent('By the rules');
 
     await user.click(within(grid).getByRole('checkbox', { name: 'Select Skyline Mail – Subscription' }));
-    await user.type(within(screen.getByRole('group', { name: 'Edit the selected items' })).getByRole('textbox', { name: 'Manual price for the selection' }), '6.5{Enter}');
+    await user.type(within(screen.getByRole('group', { name: 'Actions on the selected rows' })).getByRole('textbox', { name: 'Manual price for the selection' }), '6.5{Enter}');
     expect(screen.getByText('Unsaved price changes: 2')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save prices' }));
     expect(await screen.findByText("Unable to save prices: the updated pricing couldn't be saved, please try again.")).toBeInTheDocument();

@@ -82,12 +82,11 @@ describe('ProvisioningCard', () => {
       }
       return { body: page(acted ? [{ ...failed, OrderStatus: 'Submitted', ErrorMessage: null, AllowedActions: ['cancel'] }, running] : [failed, running]) };
     });
-    const toolbar = await screen.findByRole('toolbar', { name: 'Actions for the selected requests' });
+    // The actions are offered once a request is selected.
+    await user.click(await screen.findByRole('checkbox', { name: 'Select request 11: Skyline Backup for Adventure Works' }));
+    const toolbar = screen.getByRole('toolbar', { name: 'Actions for the selected requests' });
     const retry = within(toolbar).getByRole('button', { name: 'Retry' });
     const complete = within(toolbar).getByRole('button', { name: 'Complete' });
-    expect(retry).toBeDisabled();
-
-    await user.click(screen.getByRole('checkbox', { name: 'Select request 11: Skyline Backup for Adventure Works' }));
     expect(retry).toBeEnabled();
     await user.click(screen.getByRole('checkbox', { name: 'Select request 12: Skyline Mail for Contoso Ltd' }));
     // The running request allows only Complete: Retry is off, Complete is on for both.
@@ -114,6 +113,9 @@ describe('ProvisioningCard', () => {
     const row = within(table).getByText('Skyline Backup').closest('tr')!;
     await waitFor(() => expect(row).toHaveTextContent('Submitted'));
     expect(within(row).getByTestId('row-result')).toHaveTextContent('Done');
+    // The selection is cleared after the action, and its actions with it.
+    expect(within(row).getByRole('checkbox')).not.toBeChecked();
+    expect(screen.queryByRole('toolbar')).toBeNull();
   });
 
   it('filters by status, customer and vendor on the server', async () => {

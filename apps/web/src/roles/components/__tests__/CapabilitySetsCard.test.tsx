@@ -104,6 +104,24 @@ describe('CapabilitySetsCard and the matrix editor (issue 17)', { timeout: 60_00
     });
   });
 
+  it('asks before throwing away a changed matrix, and keeps it on "Continue editing"', async () => {
+    const user = userEvent.setup();
+    renderCard();
+    await user.click(within(await screen.findByRole('row', { name: /Billing/ })).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit capability set Billing' });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Read: Invoices' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    const question = await screen.findByRole('alertdialog', { name: 'Unsaved changes' });
+    await user.click(within(question).getByRole('button', { name: 'Continue editing' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(within(dialog).getByRole('checkbox', { name: 'Read: Invoices' })).not.toBeChecked();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Unsaved changes' })).getByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
   it('deletes an own set only after the confirmation', async () => {
     const user = userEvent.setup();
     const { fetch } = renderCard();

@@ -86,6 +86,23 @@ describe('UserSecurityScreen (spec §4 MFA methods)', () => {
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ authenticationMethodId: 7 });
   });
 
+  it('renames a method in its dialog, saving only a new name', async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderScreen(buildSessionUser(), 1203, { Methods: [phone, mail], IsMfaEnforced: false });
+    await user.click(within(await screen.findByRole('row', { name: /Phone/ })).getByRole('button', { name: 'Rename' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Rename method' });
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    expect(name).toHaveValue('Phone');
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+    await user.clear(name);
+    await user.type(name, 'Work phone{Enter}');
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const call = fetch.mock.calls.find(([url]) => String(url).endsWith('/RenameAuthenticationMethod'));
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ authenticationMethodId: 4, newName: 'Work phone' });
+  });
+
   it("shows another user's methods read-only, with Disable MFA and Sign in as this user for those allowed", async () => {
     const admin = buildSessionUser({
       UserAccountId: 1,

@@ -26,9 +26,9 @@ const claire: UserListItem = { ...tom, AccountId: 1203, DisplayName: 'Claire Dub
 const all = (flags = { Read: true, Create: true, Execute: true, Delete: true }) =>
   ['USER_ACCOUNT', 'USER_CHANGE_STATUS', 'USER_CHANGE_ADMIN_STATUS', 'USER_CHANGE_USERNAME', 'USER_RESET_PASSWORD', 'USER_EXPORT', 'ROLES'].map((type) => capability(type as never, flags));
 
-function renderScreen(capabilities = all()) {
+function renderScreen(capabilities = all(), total = 2) {
   const fetch = installFakeFetch((url) => {
-    if (url.endsWith('/GetUsers')) return { body: { Users: [claire, tom], Total: 2 } };
+    if (url.endsWith('/GetUsers')) return { body: { Users: [claire, tom], Total: total } };
     return { body: { Success: true } };
   });
   const rendered = renderWithProviders(
@@ -96,6 +96,16 @@ describe('UsersScreen', () => {
     await waitFor(() => expect(bodiesOf(fetch, 'GetUsers').at(-1)).toMatchObject({ sortBy: 'Username', sortDirection: 'asc', page: 0 }));
     await user.type(screen.getByRole('searchbox', { name: 'Search name, username or e-mail' }), 'becker');
     await waitFor(() => expect(bodiesOf(fetch, 'GetUsers').at(-1)).toMatchObject({ filter: { text: 'becker' } }));
+  });
+
+  it('starts again at the first page when the filter changes', async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderScreen(all(), 60);
+    await screen.findByRole('table', { name: 'User list' });
+    await user.click(await screen.findByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(bodiesOf(fetch, 'GetUsers').at(-1)).toMatchObject({ page: 1, pageSize: 25 }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search name, username or e-mail' }), 'becker');
+    await waitFor(() => expect(bodiesOf(fetch, 'GetUsers').at(-1)).toMatchObject({ filter: { text: 'becker' }, page: 0 }));
   });
 
   it('shows a plain reader no actions, no export and no New user', async () => {
