@@ -175,5 +175,7 @@ export const ERROR_KEYS = [
   'partner_api_mfa_user',
   'partner_api_not_a_company',
   'partner_api_not_a_reseller',
+  'partner_api_not_a_user',
+  'partner_api_not_a_department',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
