@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../platform/db/rowsOf';
+import { startTestServer, type TestServer } from '../test/testServer';
+import { assertDefinitionAnswer, partnerCall, partnerToken } from './test/partnerClient';
+
+let server: TestServer;
+let token: string;
+let resellerId: number;
+beforeAll(async () => {
+  server = await startTestServer();
+  token = await partnerToken(server.app, 'reseller.admin');
+  resellerId = ((await partnerCall(server.app, 'GetReseller', {}, { token })).json as { AccountId: number }[])[0]!.AccountId;
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+// The definition's example body of CreateCompany, as partners' scripts send it.
+const exampleCompany = (parent: number, name: string) => ({
+  companyAccount: {
+    Address: '1 Chapel Hill',
+    City: 'Bournemouth',
+    CompanyName: name,
+    ContractId: '',
+    PurchaseOrderNumber: '',
+    Country: 'United Kingdom',
+    CrefoNumber: '',
+    CustomerId: '',
+    Domain: ['example.com', 'example.net'],
+    Email: 'info@example.com',
+    Marketplaces: [],
+    ParentAccountId: parent,
+    VATID: 'GB999999973',
+    Zip: 'BH1 1AA',
+    TechnicalEmail: 'account@account.com',
+    ContactPhone: '123456789',
+    State: 'Dorset',
+    CreateDefaultAdminUser: false,
+  },
+});
+
+describe('SimpleAPI Company and Reseller writes (issue 33)', () => {
+  it('CreateCompany with the definition\'s example body answers the new company; UpdateCompany changes it', async () => {
+    const created = await partnerCall(server.app, 'CreateCompany', exampleCompany(resellerId, 'Example Ltd.'), { token });
+    expect(created.status, created.text).toBe(200);
+    assertDefinitionAnswer('CreateCompany', created.json);
+    const company = created.json as { AccountId: number; CompanyName: string; Country: string; City: string; VATID: string };
+    expect(company).toMatchObject({ CompanyName: 'Example Ltd.', Country: 'United Kingdom', City: 'Bournemouth', VATID: 'GB999999973' });
+
+    const updated = await partnerCall(
+      server.app,
+      'UpdateCompany',
+      { company: { AccountId: company.AccountId, Address: '2 Chapel Hill', City: 'Poole', CompanyName: 'Example Holdings Ltd.', Domain: [], Email: 'hello@example.com', Zip: 'BH15 1AA' } },
+      { token },
+    );
+    expect(updated.status, updated.text).toBe(200);
+    const [after] = (await partnerCall(server.app, 'GetCompany', { accountId: company.AccountId }, { token })).json as { CompanyName: string; City: string; Address: string }[];
+    expect(after).toMatchObject({ CompanyName: 'Example Holdings Ltd.', City: 'Poole', Address: '2 Chapel Hill' });
+  });
+
+  it('names an unknown country, and writes nothing', async () => {
+    const body = exampleCompany(resellerId, 'Nowhere Ltd.');
+    body.companyAccount.Country = 'Atlantis';
+    const answer = await partnerCall(server.app, 'CreateCompany', body, { token });
+    expect(answer.status).toBe(400);
+    expect(answer.fault?.message).toContain('Atlantis');
+    const rows = await rowsOf<{ n: number }>(server.handle.db, sql`select count(*)::int as n from accounts where display_name = 'Nowhere Ltd.'`);
+    expect(rows[0]!.n).toBe(0);
+  });
+
+  it('TerminateAccount terminates a company through the portal\'s rules', async () => {
+    const created = (await partnerCall(server.app, 'CreateCompany', exampleCompany(resellerId, 'Short Lived Ltd.'), { token })).json as { AccountId: number };
+    const answer = await partnerCall(server.app, 'TerminateAccount', { accountId: created.AccountId, terminationReason: 'Customer left' }, { token });
+    expect(answer.status, answer.text).toBe(200);
+    const [after] = (await partnerCall(server.app, 'GetCompany', { accountId: created.AccountId }, { token })).json as { AccountState: string }[];
+    expect(after!.AccountState).toBe('Terminated');
+  });
+
+  it('a company user may not create companies: the portal\'s capability check answers', async () => {
+    const user = await partnerToken(server.app, 'company.user');
+    const answer = await partnerCall(server.app, 'CreateCompany', exampleCompany(resellerId, 'Sneaky Ltd.'), { token: user });
+    expect(answer.status).toBe(403);
+    expect(answer.fault?.isSessionExpired).toBe(false);
+  });
+});
