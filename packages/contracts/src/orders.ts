@@ -263,6 +263,8 @@ export const setCreditLimitRequestSchema = z
     companyAccountId: accountIdSchema,
     /** Null removes the limit (no credit check). */
     creditLimit: creditAmountSchema.nullable(),
+    /** Why the limit was set (the partner API's comment), kept in the audit entry. */
+    comment: z.string().trim().max(500).optional(),
   })
   .strict();
 export const creditStatusSchema = z.object({

@@ -308,7 +308,7 @@ const setCreditLimit = defineOperation({
           .values({ companyAccountId: company.id, ...values })
           .onConflictDoUpdate({ target: companyCreditLimits.companyAccountId, set: values });
       }
-      await auditAccountChange(tx, ctx, 'CreditLimitSet', company, { CreditLimit: input.creditLimit, Currency: currency });
+      await auditAccountChange(tx, ctx, 'CreditLimitSet', company, { CreditLimit: input.creditLimit, Currency: currency, ...(input.comment ? { Comment: input.comment } : {}) });
     });
     return creditStatus(ctx.db, company);
   },

@@ -84,3 +84,30 @@ describe('SimpleAPI Company and Reseller writes (issue 33)', () => {
     expect(answer.fault?.isSessionExpired).toBe(false);
   });
 });
+
+describe('SimpleAPI Credit check (issue 33)', () => {
+  it('SetCreditLimit with a comment, GetCreditLimit reads it back in the definition\'s record; leaving the limit out removes it', async () => {
+    const [contoso] = (await partnerCall(server.app, 'GetCompanies', { parentAccountId: resellerId }, { token })).json as { AccountId: number; CompanyName: string }[];
+    const set = await partnerCall(server.app, 'SetCreditLimit', { accountId: contoso!.AccountId, limit: 6000, comment: 'credit reason' }, { token });
+    expect(set.status, set.text).toBe(200);
+    const read = await partnerCall(server.app, 'GetCreditLimit', { accountId: contoso!.AccountId }, { token });
+    expect(read.status, read.text).toBe(200);
+    assertDefinitionAnswer('GetCreditLimit', read.json);
+    expect(read.json).toMatchObject({ Comment: 'credit reason', Limit: 6000, HasCreditLimit: true });
+    expect((read.json as { Date: string }).Date).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{6}$/);
+
+    await partnerCall(server.app, 'SetCreditLimit', { accountId: contoso!.AccountId, comment: 'no limit any more' }, { token });
+    const removed = await partnerCall(server.app, 'GetCreditLimit', { accountId: contoso!.AccountId }, { token });
+    expect(removed.json).toMatchObject({ HasCreditLimit: false, Comment: 'no limit any more' });
+  });
+
+  it('a comment is required, and only the company\'s seller may set a limit', async () => {
+    const [contoso] = (await partnerCall(server.app, 'GetCompanies', { parentAccountId: resellerId }, { token })).json as { AccountId: number }[];
+    const noComment = await partnerCall(server.app, 'SetCreditLimit', { accountId: contoso!.AccountId, limit: 1 }, { token });
+    expect(noComment.status).toBe(400);
+    expect(noComment.fault?.message).toContain('comment');
+    const companyAdmin = await partnerToken(server.app, 'company.admin');
+    const own = await partnerCall(server.app, 'SetCreditLimit', { accountId: contoso!.AccountId, limit: 99999, comment: 'raise my own' }, { token: companyAdmin });
+    expect(own.status).toBe(403);
+  });
+});
