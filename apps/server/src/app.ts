@@ -18,6 +18,7 @@ import { buildOpenApiDocument } from './platform/openapi';
 import { XSRF_COOKIE, registerOperationRoute } from './platform/operationRoute';
 import { PARTNER_API_PREFIX, registerPartnerApi } from './partnerApi/partnerRoute';
 import { PARTNER_OPERATIONS } from './partnerApi/partnerOperations';
+import { buildPartnerOpenApiDocument } from './partnerApi/partnerOpenApi';
 import { OperationRegistry, type OperationDefinition } from './platform/operations';
 import { endSession } from './platform/session';
 import { createMailer, type Mailer } from './platform/mail';
@@ -251,12 +252,17 @@ export async function buildServer({ database, config, logger = false, extraOpera
   // Built on first request: converting every schema takes a tenth of a second of start-up.
   let openApi: ReturnType<typeof buildOpenApiDocument> | undefined;
   app.get('/api/openapi.json', async () => (openApi ??= buildOpenApiDocument(registry)));
+  let partnerOpenApi: ReturnType<typeof buildPartnerOpenApiDocument> | undefined;
+  app.get('/api/partner-openapi.json', async () => (partnerOpenApi ??= buildPartnerOpenApiDocument(PARTNER_OPERATIONS)));
   await app.register(fastifyStatic, { root: swaggerUiFolder(), prefix: '/api/docs/', decorateReply: false, index: false });
   app.get('/api/docs', async (_request, reply) => reply.redirect('/api/docs/index.html'));
   app.get('/api/docs/swagger-initializer.js', async (_request, reply) =>
     reply
       .type('application/javascript')
-      .send("window.onload = () => { window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui', deepLinking: true }); };"),
+      .send(
+        'window.onload = () => { window.ui = SwaggerUIBundle({ urls: [{ url: "/api/openapi.json", name: "Portal API" }, { url: "/api/partner-openapi.json", name: "Partner SimpleAPI" }], ' +
+          'dom_id: "#swagger-ui", deepLinking: true, presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset], layout: "StandaloneLayout" }); };',
+      ),
   );
 
   if (existsSync(path.join(config.webDist, 'index.html'))) {

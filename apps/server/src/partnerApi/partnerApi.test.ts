@@ -160,3 +160,15 @@ describe('SimpleAPI Company and Reseller (issue 33)', () => {
     expect(children.status).toBe(403);
   });
 });
+
+describe('SimpleAPI documentation (issue 33)', () => {
+  it('publishes every partner operation in /api/partner-openapi.json, and the docs page offers both documents', async () => {
+    const document = await server.app.inject({ method: 'GET', url: '/api/partner-openapi.json' });
+    expect(document.statusCode).toBe(200);
+    const paths = Object.keys((document.json() as { paths: Record<string, unknown> }).paths);
+    expect(paths).toContain('/SimpleAPI/SimpleAPIService.svc/rest/GetSessionToken');
+    expect(paths).toContain('/SimpleAPI/SimpleAPIService.svc/rest/GetCompanies');
+    const initializer = await server.app.inject({ method: 'GET', url: '/api/docs/swagger-initializer.js' });
+    expect(initializer.body).toContain('/api/partner-openapi.json');
+  });
+});
