@@ -2,8 +2,7 @@ import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import { ApiError } from '../../platform/api/ApiError';
 import { QueryCard } from '../../platform/ui/QueryCard';
-import { useStoredBranding } from '../../branding/api/brandingOperations';
-import { BrandingForm } from '../../branding/components/BrandingForm';
+import { useStoredBranding, BrandingForm } from '../../branding/public';
 
 /** Instance settings: the platform owner's branding, its default language included (spec §1 white-label, §3). */
 export function InstanceSettingsPage() {

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { AuditLogFilter, AuditSortField } from '@cmp/contracts/auditLog';
 import { isAllowed, requirement } from '@cmp/contracts/capabilities';
-import { AccountPageFrame } from '../../accounts/view/components/AccountPageFrame';
+import { AccountPageFrame } from '../../accounts/public';
 import { failureText } from '../../platform/api/failureText';
 import { saveDownload } from '../../platform/files/saveDownload';
 import { useAccountIdParam } from '../../platform/navigation/useAccountIdParam';

@@ -3,7 +3,7 @@ import type { Invoice } from '@cmp/contracts/billing';
 import { formatMoney } from '../../platform/money/formatMoney';
 import { DataTable, type DataColumn, type DataFooterRow } from '../../platform/ui/table/DataTable';
 import { formatPeriod, formatTaxRate } from '../utils/billingFormat';
-import { amountSx } from './amountSx';
+import { amountSx } from '../../platform/money/amountSx';
 
 type InvoiceLine = Invoice['Lines'][number] & { position: number };
 

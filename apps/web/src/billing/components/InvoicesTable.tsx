@@ -4,7 +4,7 @@ import type { INVOICE_SORT_FIELDS, InvoiceSummary } from '@cmp/contracts/billing
 import { formatMoney } from '../../platform/money/formatMoney';
 import { DataTable, type DataColumn, type ServerPaging } from '../../platform/ui/table/DataTable';
 import { formatInterval, formatIssuedAt } from '../utils/billingFormat';
-import { amountSx } from './amountSx';
+import { amountSx } from '../../platform/money/amountSx';
 
 export type InvoiceSortField = (typeof INVOICE_SORT_FIELDS)[number];
 

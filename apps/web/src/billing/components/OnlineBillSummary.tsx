@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { OnlineBill } from '@cmp/contracts/billing';
 import { formatMoney } from '../../platform/money/formatMoney';
 import { DataTable, type DataColumn } from '../../platform/ui/table/DataTable';
-import { amountSx } from './amountSx';
+import { amountSx } from '../../platform/money/amountSx';
 
 /**
  * The interval's totals, one set per currency its invoices are in (the account's own first): sales,

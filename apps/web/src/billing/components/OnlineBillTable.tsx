@@ -4,7 +4,7 @@ import type { ONLINE_BILL_SORT_FIELDS, OnlineBillLine } from '@cmp/contracts/bil
 import { formatMoney } from '../../platform/money/formatMoney';
 import { DataTable, type DataColumn, type ServerPaging } from '../../platform/ui/table/DataTable';
 import { formatPeriod } from '../utils/billingFormat';
-import { amountSx } from './amountSx';
+import { amountSx } from '../../platform/money/amountSx';
 
 export type OnlineBillSortField = (typeof ONLINE_BILL_SORT_FIELDS)[number];
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { BillingRun } from '@cmp/contracts/billing';
-import { customChargesQueryKey } from '../../customCharges/api/customChargeOperations';
-import { creditLimitQueryKey } from '../../orders/api/ordersApi';
+import { customChargesQueryKey } from '../../customCharges/public';
+import { creditLimitQueryKey } from '../../orders/public';
 import { billingQueryKey, runBilling, useBillingRuns } from '../api/billingOperations';
 
 /** Running, or Interrupted and about to resume: the run is not over. */

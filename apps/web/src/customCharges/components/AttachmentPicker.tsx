@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MAX_ATTACHMENT_BYTES } from '@cmp/contracts/customCharges';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
-import { ATTACHMENT_ACCEPT } from '../utils/chargeForm';
+import { ATTACHMENT_ACCEPT } from '../../platform/files/attachmentFile';
 import { formatFileSize } from '../../platform/files/formatFileSize';
 
 interface AttachmentPickerProps {

@@ -8,7 +8,7 @@ import type { CustomCharge, CustomChargeSortField, CustomChargeStatus } from '@c
 import { formatDateTime } from '../../platform/dates/formatDateTime';
 import { formatMoney } from '../../platform/money/formatMoney';
 import { DataTable, type DataColumn, type ServerPaging } from '../../platform/ui/table/DataTable';
-import { RowActionButton } from '../../pricing/components/RowActionButton';
+import { RowActionButton } from '../../platform/ui/table/RowActionButton';
 
 interface CustomChargesTableProps {
   charges: CustomCharge[];

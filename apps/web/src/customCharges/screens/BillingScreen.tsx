@@ -1,15 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import { isAllowed, requirement } from '@cmp/contracts/capabilities';
-import { AccountPageFrame } from '../../accounts/view/components/AccountPageFrame';
-import { useLoadedAccount } from '../../accounts/view/api/accountViewOperations';
-import { InvoicesCard } from '../../billing/components/InvoicesCard';
-import { OnlineBillCard } from '../../billing/components/OnlineBillCard';
-import { RunBillingCard } from '../../billing/components/RunBillingCard';
+import { AccountPageFrame, useLoadedAccount } from '../../accounts/public';
+import { InvoicesCard, OnlineBillCard, RunBillingCard } from '../../billing/public';
 import { useAccountIdParam } from '../../platform/navigation/useAccountIdParam';
 import { useSessionUser } from '../../platform/session/currentUser';
 import { CustomChargesCard } from '../components/CustomChargesCard';
-import { CreditLimitCard } from '../../orders/review/CreditLimitCard';
+import { CreditLimitCard } from '../../orders/public';
 
 // spec §3 "BILLING_*": each card needs what the server checks for its operations.
 const CUSTOM_CHARGES_READ = requirement('BILLING_CUSTOM_CHARGES', ['Read']);

@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import {
-  ATTACHMENT_CONTENT_TYPES,
-  ATTACHMENT_EXTENSIONS,
   CUSTOM_CHARGE_CHECKS,
   CUSTOM_CHARGE_DESCRIPTION_MAX_LENGTH,
   MAX_ATTACHMENT_BYTES,
   attachmentExtension,
   customChargeInputSchema,
-  type CustomChargeAttachmentInput,
   type CustomChargeInput,
 } from '@cmp/contracts/customCharges';
+import { attachmentOf } from '../../platform/files/attachmentFile';
 
 // The "Add charge" form: the contract's field checks (the ones the server runs again), plus what
 // only the form knows — the currency's minor unit and the file the user picked.
@@ -26,9 +24,6 @@ export const CHECK_MESSAGE_KEYS: Record<string, string> = {
   [FORM_CHECKS.scale]: 'custom_charges.errors.scale',
   [FORM_CHECKS.fileTooLarge]: 'custom_charges.errors.file_too_large',
 };
-
-/** What the file picker accepts: the extensions and their content types. */
-export const ATTACHMENT_ACCEPT = [...ATTACHMENT_EXTENSIONS.map((extension) => `.${extension}`), ...Object.values(ATTACHMENT_CONTENT_TYPES).flat()].join(',');
 
 /** Decimals written in an amount, trailing zeros not counted ("12.50" has 1, as the server counts). */
 export const decimalsOf = (amount: string) => (amount.trim().split('.')[1] ?? '').replace(/0+$/, '').length;
@@ -52,23 +47,6 @@ export function chargeFormSchema(minorUnits: number) {
 export type ChargeFormValues = z.infer<ReturnType<typeof chargeFormSchema>>;
 
 export const EMPTY_CHARGE_FORM: ChargeFormValues = { Name: '', Price: '', Cost: '0', Description: '', File: null };
-
-/** The file's bytes in base64, read by the browser (a data: URL without its prefix). */
-function base64Of(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).slice(String(reader.result).indexOf(',') + 1));
-    reader.onerror = () => reject(reader.error ?? new Error('the file could not be read'));
-    reader.readAsDataURL(file);
-  });
-}
-
-/** The file as the API takes it; a browser that reports no type gets the extension's own (the server checks the bytes). */
-export async function attachmentOf(file: File): Promise<CustomChargeAttachmentInput> {
-  const extension = attachmentExtension(file.name)!;
-  const declared = file.type && file.type !== 'application/octet-stream' ? file.type : ATTACHMENT_CONTENT_TYPES[extension][0]!;
-  return { FileName: file.name, ContentType: declared, ContentBase64: await base64Of(file) };
-}
 
 /** The form's values as `customCharge` of CreateCustomCharge. */
 export async function chargeInputOf(values: ChargeFormValues): Promise<CustomChargeInput> {

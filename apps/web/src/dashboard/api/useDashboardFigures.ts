@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { GetOrdersRequest } from '../../orders/api/ordersApi';
+import type { GetOrdersRequest } from '../../orders/public';
 import type { GetProvisioningRequestsRequest, ProvisioningRequestPage } from '@cmp/contracts/provisioning';
 import type { ReportCell, ReportResult, RunReportRequest } from '@cmp/contracts/reporting';
 import { callOperation } from '../../platform/api/callOperation';

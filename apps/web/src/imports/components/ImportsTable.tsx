@@ -4,7 +4,7 @@ import { mdiCancel, mdiAlertCircleOutline } from '@mdi/js';
 import Box from '@mui/material/Box';
 import type { AccountImport, IMPORT_SORT_FIELDS } from '@cmp/contracts/imports';
 import { formatDateTime } from '../../platform/dates/formatDateTime';
-import { RowActionButton } from '../../pricing/components/RowActionButton';
+import { RowActionButton } from '../../platform/ui/table/RowActionButton';
 import { DataTable, type DataColumn, type ServerPaging } from '../../platform/ui/table/DataTable';
 import { ImportStatusChip } from './ImportStatusChip';
 

@@ -20,7 +20,7 @@ import { MdiIcon } from '../../platform/ui/MdiIcon';
 import { fetchImportTemplate, useImportChanges } from '../api/importsApi';
 import { ImportErrorsDialog } from '../components/ImportErrorsDialog';
 import { ImportErrorsTable } from '../components/ImportErrorsTable';
-import { AccountPicker, type PickedAccount } from '../../accounts/lifecycle/components/AccountPicker';
+import { AccountPicker, type PickedAccount } from '../../accounts/public';
 
 /**
  * /Account/Import (New → Import; Create on user, product or company account): download the

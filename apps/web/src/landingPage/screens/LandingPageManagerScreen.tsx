@@ -11,7 +11,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { LANDING_PAGE_TILES, type LandingPageAccountType, type LandingPageLayout } from '@cmp/contracts/landingPage';
-import { EFFECTIVE_LANDING_PAGE_QUERY_KEY } from '../../dashboard/api/useEffectiveLandingPage';
+import { EFFECTIVE_LANDING_PAGE_QUERY_KEY } from '../../dashboard/public';
 import { showMessage } from '../../platform/messages/messageStore';
 import { useSessionUser } from '../../platform/session/currentUser';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';

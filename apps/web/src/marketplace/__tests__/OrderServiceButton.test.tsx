@@ -6,8 +6,8 @@ import { installFakeFetch } from '../../test/fakeFetch';
 import { buildSessionUser, capability } from '../../test/buildSessionUser';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { CURRENT_USER_QUERY_KEY } from '../../platform/session/currentUser';
-import { ExploreScreen } from '../../marketplace/screens/ExploreScreen';
-import { ServiceInfoScreen } from '../../marketplace/screens/ServiceInfoScreen';
+import { ExploreScreen } from '../screens/ExploreScreen';
+import { ServiceInfoScreen } from '../screens/ServiceInfoScreen';
 
 const price = { PriceableItemId: 1, ItemName: 'Mailbox', FeeType: 'Recurring' as const, Unit: 'user', Amount: '5.47', Currency: 'EUR', Basis: 'Pricelist' as const, Rule: null, Problem: null };
 const service: ServiceInfo = {

@@ -10,8 +10,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ServiceSearchResult } from '@cmp/contracts/marketplace';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
-import { OrderServiceButton } from '../../orders/wizard/OrderServiceButton';
-import { priceLabel, priceReason } from '../utils/priceText';
+import { OrderServiceButton } from '../../orders/public';
+import { priceLabel, priceReason } from '../../platform/money/priceText';
 import { ServiceIcon } from './ServiceIcon';
 
 const cardSx = { p: 2, height: '100%', display: 'flex', flexDirection: 'column', gap: 1 } as const;

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { ServiceInfo, ServiceItemPrice } from '@cmp/contracts/marketplace';
 import { formatMoney } from '../../platform/money/formatMoney';
 import { DataTable, type DataColumn } from '../../platform/ui/table/DataTable';
-import { priceReason } from '../utils/priceText';
+import { priceReason } from '../../platform/money/priceText';
 
 /** Every priceable item of a service with its price for the caller and the reason (issue 13). */
 export function ServiceItemsTable({ service, labelledBy }: { service: ServiceInfo; labelledBy: string }) {

@@ -17,7 +17,7 @@ import { useServiceInfo } from '../api/marketplaceOperations';
 import { ServiceIcon } from '../components/ServiceIcon';
 import { ServiceItemsTable } from '../components/ServiceItemsTable';
 import { ServiceVendorCard } from '../components/ServiceVendorCard';
-import { OrderServiceButton } from '../../orders/wizard/OrderServiceButton';
+import { OrderServiceButton } from '../../orders/public';
 
 const EXPLORE_LINK = '/Marketplace/Explore?page=1&size=20';
 

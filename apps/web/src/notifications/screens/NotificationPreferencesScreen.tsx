@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import { isAllowed, requirement } from '@cmp/contracts/capabilities';
-import { AccountPageFrame } from '../../accounts/view/components/AccountPageFrame';
+import { AccountPageFrame } from '../../accounts/public';
 import { useAccountIdParam } from '../../platform/navigation/useAccountIdParam';
 import { useSessionUser } from '../../platform/session/currentUser';
 import { QueryCard } from '../../platform/ui/QueryCard';

@@ -8,7 +8,7 @@ import {
   type OrderAttachmentList,
 } from '@cmp/contracts/orderAttachments';
 import { callOperation } from '../../platform/api/callOperation';
-import { attachmentOf } from '../../customCharges/utils/chargeForm';
+import { attachmentOf } from '../../platform/files/attachmentFile';
 import { ordersQueryKey } from './ordersApi';
 
 // Order attachments (issue 14; spec §5 "Order attachments: doc, docx, xls, xlsx, pdf"): the file

@@ -23,7 +23,7 @@ import { showMessage } from '../../platform/messages/messageStore';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
 import { useConfirmDialog } from '../../platform/ui/useConfirmDialog';
-import { ATTACHMENT_ACCEPT } from '../../customCharges/utils/chargeForm';
+import { ATTACHMENT_ACCEPT } from '../../platform/files/attachmentFile';
 import { formatFileSize } from '../../platform/files/formatFileSize';
 import { addOrderAttachment, deleteOrderAttachment, downloadOrderAttachment, orderAttachmentsQueryKey, useOrderAttachments } from '../api/orderAttachmentsApi';
 

@@ -11,11 +11,11 @@ import { formatMoney } from '../../platform/money/formatMoney';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { FormDialog } from '../../platform/ui/dialog/FormDialog';
 import { DataTable, type DataColumn } from '../../platform/ui/table/DataTable';
-import { priceReason } from '../../marketplace/utils/priceText';
+import { priceReason } from '../../platform/money/priceText';
 import { useOrder, type OrderDetail } from '../api/ordersApi';
 import { OrderAttachments } from './OrderAttachments';
 import { OrderStatusChip, useSubscriptionStatusText } from './OrderStatusChip';
-import { amountSx } from './orderFormat';
+import { amountSx } from '../../platform/money/amountSx';
 import { orderKindText } from './orderKindText';
 
 type OrderLine = OrderDetail['Lines'][number];

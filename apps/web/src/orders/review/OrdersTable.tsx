@@ -8,9 +8,9 @@ import { failureText } from '../../platform/api/failureText';
 import { formatDateTime } from '../../platform/dates/formatDateTime';
 import { formatMoney } from '../../platform/money/formatMoney';
 import { DataTable, type DataColumn } from '../../platform/ui/table/DataTable';
-import { RowActionButton } from '../../pricing/components/RowActionButton';
+import { RowActionButton } from '../../platform/ui/table/RowActionButton';
 import { OrderStatusChip, useSubscriptionStatusText } from './OrderStatusChip';
-import { amountSx } from './orderFormat';
+import { amountSx } from '../../platform/money/amountSx';
 import { orderKindText } from './orderKindText';
 import type { OrderList } from './useOrderList';
 

@@ -8,8 +8,5 @@ export const STATUS_BORDER: Record<OrderApprovalStatus, string> = {
   Cancelled: 'grey.500',
 };
 
-// Amounts line up on their decimal places: right-aligned, figures of one width.
-export const amountSx = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
-
 /** Subscription statuses the portal names; another one (a vendor's own) is shown as sent. */
 export const KNOWN_SUBSCRIPTION_STATUSES = ['Pending', 'Provisioning', 'Active', 'Failed', 'Suspended', 'Cancelled', 'Terminated'] as const;

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ParentPicker, type ParentOption } from '../../accounts/create/components/ParentPicker';
+import { ParentPicker, type ParentOption } from '../../accounts/public';
 
 /** The account types a subscription may sit under (orders contract: a company, department or user). */
 const ORDER_ACCOUNT_TYPES: ParentOption['AccountType'][] = ['Company', 'Department', 'User'];

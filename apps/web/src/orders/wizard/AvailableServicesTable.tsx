@@ -6,7 +6,7 @@ import Radio from '@mui/material/Radio';
 import Typography from '@mui/material/Typography';
 import type { AvailableService } from '@cmp/contracts/orders';
 import { DataTable, type DataColumn, type ServerPaging } from '../../platform/ui/table/DataTable';
-import { priceLabel } from '../../marketplace/utils/priceText';
+import { priceLabel } from '../../platform/money/priceText';
 import { orderServicePath } from './orderWizardState';
 
 /** Pick one service (the wizard's step) or order one (the account's available services). */

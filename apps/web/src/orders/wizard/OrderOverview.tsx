@@ -6,9 +6,9 @@ import Typography from '@mui/material/Typography';
 import type { OrderPreview } from '@cmp/contracts/orders';
 import { formatMoney } from '../../platform/money/formatMoney';
 import { DataTable, type DataColumn } from '../../platform/ui/table/DataTable';
-import { priceReason } from '../../marketplace/utils/priceText';
-import { DefinitionList } from './DefinitionList';
-import { formatDate } from './orderWizardState';
+import { priceReason } from '../../platform/money/priceText';
+import { DefinitionList } from '../../platform/ui/DefinitionList';
+import { formatDate } from '../../platform/dates/formatDate';
 
 type PreviewLine = OrderPreview['Lines'][number];
 

@@ -11,7 +11,7 @@ import type { Order } from '@cmp/contracts/orders';
 import { formatMoney } from '../../platform/money/formatMoney';
 import { useOrder } from '../api/orderWizardApi';
 import { OrderAttachments } from '../review/OrderAttachments';
-import { DefinitionList } from './DefinitionList';
+import { DefinitionList } from '../../platform/ui/DefinitionList';
 
 /**
  * The placed order (issue 14): Approved → provisioning has started; Pending → it waits for an

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import type { LayoutField, LayoutPage } from '@cmp/contracts/accountViews';
-import { MetadataForm } from '../../accounts/view/components/MetadataForm';
-import { fieldKey, type FieldProblem, type FormValues } from '../../accounts/view/utils/fieldRules';
+import { MetadataForm } from '../../platform/forms/MetadataForm';
+import { fieldKey, type FieldProblem, type FormValues } from '../../platform/forms/fieldRules';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { fieldsOfPages, type ViewFieldKey } from './orderWizardState';
 

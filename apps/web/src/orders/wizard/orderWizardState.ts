@@ -1,6 +1,6 @@
 import type { LayoutField, LayoutPage } from '@cmp/contracts/accountViews';
 import { BILLING_FREQUENCIES_BY_COMMITMENT, MAX_ORDER_QUANTITY, type AvailableService, type BillingFrequency, type Commitment, type OrderRequest } from '@cmp/contracts/orders';
-import { checkField, fieldKey, type FieldProblem, type FormValues } from '../../accounts/view/utils/fieldRules';
+import { checkField, fieldKey, type FieldProblem, type FormValues } from '../../platform/forms/fieldRules';
 
 /** The wizard's route (spec §2 New menu "order service"), with the account and service to start from. */
 export const ORDER_SERVICE_PATH = '/Account/Create/Service';
@@ -112,11 +112,4 @@ export function orderRequestOf(account: OrderAccount, service: AvailableService,
     ...(service.IsPrepaid ? { isPrepaid: configuration.isPrepaid } : {}),
     ...(viewFields.length ? { viewValues: orderViewValuesOf(viewFields, configuration.viewValues) } : {}),
   };
-}
-
-/** A calendar date ("2027-11-30" or a full timestamp) in the user's language, without a time. */
-export function formatDate(value: string, locale: string): string {
-  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
 }

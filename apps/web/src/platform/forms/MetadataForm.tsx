@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { LayoutField, LayoutPage } from '@cmp/contracts/accountViews';
-import { displayText, fieldKey, type FormValues } from '../utils/fieldRules';
+import { displayText, fieldKey, type FormValues } from './fieldRules';
 import { MetadataField } from './MetadataField';
 
 export interface MetadataFormProps {

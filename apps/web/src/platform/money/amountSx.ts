@@ -1,2 +1,2 @@
-// Amounts line up on their decimal places: right-aligned, figures of one width (as the custom charges do).
+// Amounts line up on their decimal places: right-aligned, figures of one width (orders, quotes, invoices, custom charges).
 export const amountSx = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { ServiceHeadlinePrice, ServiceItemPrice } from '@cmp/contracts/marketplace';
-import { formatMoney } from '../../platform/money/formatMoney';
-import { pricedByText } from '../../pricing/utils/ruleDescription';
+import { formatMoney } from './formatMoney';
+import { pricedByText } from './ruleDescription';
 
 type BillingPeriod = 'Monthly' | 'Annual';
 

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { PERCENT_MODELS, type PriceExplanation, type PricingModel, type PricingRule } from '@cmp/contracts/pricing';
-import { formatDecimal, formatMoney } from '../../platform/money/formatMoney';
+import { formatDecimal, formatMoney } from './formatMoney';
 
 /** A rule's model with its parameter, as a person says it: "Gross margin 25 %", "Static price €3.99", "SRP". */
 export function describeRuleModel(t: TFunction, locale: string, model: PricingModel, parameter: string | null, currency: string): string {

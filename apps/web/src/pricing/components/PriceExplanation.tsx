@@ -3,7 +3,7 @@ import { mdiAlertCircleOutline, mdiArrowDownBold } from '@mdi/js';
 import Box from '@mui/material/Box';
 import type { PricedItem } from '@cmp/contracts/pricing';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
-import { pricedByText } from '../utils/ruleDescription';
+import { pricedByText } from '../../platform/money/ruleDescription';
 
 const flagSx = { display: 'inline-flex', alignItems: 'center', gap: 0.5, color: 'error.main', fontWeight: 500 } as const;
 

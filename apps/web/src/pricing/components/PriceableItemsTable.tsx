@@ -8,7 +8,7 @@ import { SalesPriceCell } from '../grid/SalesPriceCell';
 import type { PendingPrices } from '../grid/manualPrice';
 import { NameWithDetails } from './NameWithDetails';
 import { PriceExplanation } from './PriceExplanation';
-import { RowActionButton } from './RowActionButton';
+import { RowActionButton } from '../../platform/ui/table/RowActionButton';
 
 export type PricedItemSortField = (typeof PRICED_ITEM_SORT_FIELDS)[number];
 

@@ -12,7 +12,7 @@ import type { MarketplaceSummary } from '@cmp/contracts/pricing';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
 import { DataTable, type DataColumn } from '../../platform/ui/table/DataTable';
 import { PriorityCell, type MoveDirection } from './PriorityMoveButtons';
-import { RowActionButton } from './RowActionButton';
+import { RowActionButton } from '../../platform/ui/table/RowActionButton';
 
 export type PricelistAction = 'edit' | 'delete' | 'customers';
 

@@ -11,9 +11,9 @@ import type { PricingRule } from '@cmp/contracts/pricing';
 import { failureText } from '../../platform/api/failureText';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
 import { DataTable, type DataColumn } from '../../platform/ui/table/DataTable';
-import { describeRuleModel, describeRuleScope } from '../utils/ruleDescription';
+import { describeRuleModel, describeRuleScope } from '../../platform/money/ruleDescription';
 import { PriorityCell, type MoveDirection } from './PriorityMoveButtons';
-import { RowActionButton } from './RowActionButton';
+import { RowActionButton } from '../../platform/ui/table/RowActionButton';
 
 interface PricingRulesCardProps {
   query: { isPending: boolean; isError: boolean; error: unknown; data: PricingRule[] | undefined };

@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import type { PricedItem } from '@cmp/contracts/pricing';
 import { formatMoney } from '../../platform/money/formatMoney';
 import { BelowPurchaseFlag } from '../components/PriceExplanation';
-import { RowActionButton } from '../components/RowActionButton';
+import { RowActionButton } from '../../platform/ui/table/RowActionButton';
 import { hasManualPrice, isBelowPurchase, parseManualPrice } from './manualPrice';
 
 interface SalesPriceCellProps {

@@ -9,7 +9,7 @@ import { formatMoney } from '../../platform/money/formatMoney';
 import { DataTable, type DataColumn } from '../../platform/ui/table/DataTable';
 import { NameWithDetails } from '../components/NameWithDetails';
 import { BelowPurchaseFlag } from '../components/PriceExplanation';
-import { pricedByText } from '../utils/ruleDescription';
+import { pricedByText } from '../../platform/money/ruleDescription';
 import { sortableAmount } from '../utils/sortableAmount';
 
 const amountSx = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;

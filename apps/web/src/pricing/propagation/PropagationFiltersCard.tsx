@@ -17,7 +17,7 @@ import { showMessage } from '../../platform/messages/messageStore';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
 import { useConfirmDialog } from '../../platform/ui/useConfirmDialog';
-import { RowActionButton } from '../components/RowActionButton';
+import { RowActionButton } from '../../platform/ui/table/RowActionButton';
 import { filtersQueryKey, savePropagationFilters, usePropagationFilters } from './propagationApi';
 
 interface EditedFilter {

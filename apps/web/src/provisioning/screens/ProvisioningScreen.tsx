@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { AccountPageFrame } from '../../accounts/view/components/AccountPageFrame';
+import { AccountPageFrame } from '../../accounts/public';
 import { useAccountIdParam } from '../../platform/navigation/useAccountIdParam';
 import { ProvisioningCard } from '../components/ProvisioningCard';
 

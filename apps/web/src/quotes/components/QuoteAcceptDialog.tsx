@@ -7,14 +7,12 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { QuoteDetail } from '@cmp/contracts/salesQuotes';
-import { MetadataForm } from '../../accounts/view/components/MetadataForm';
-import { fieldKey, type FormValues } from '../../accounts/view/utils/fieldRules';
+import { MetadataForm } from '../../platform/forms/MetadataForm';
+import { fieldKey, type FormValues } from '../../platform/forms/fieldRules';
 import { ApiError } from '../../platform/api/ApiError';
 import { failureText } from '../../platform/api/failureText';
 import { FormDialog } from '../../platform/ui/dialog/FormDialog';
-import { productLayoutQuery } from '../../orders/api/orderWizardApi';
-import { OrderViewFields } from '../../orders/wizard/OrderViewFields';
-import { fieldsOfPages, orderViewPages, viewFieldProblems } from '../../orders/wizard/orderWizardState';
+import { productLayoutQuery, OrderViewFields, fieldsOfPages, orderViewPages, viewFieldProblems } from '../../orders/public';
 import { formValuesOf, isFieldOf, keepFields, viewValuesOf } from '../utils/quoteLineFields';
 
 interface QuoteAcceptDialogProps {

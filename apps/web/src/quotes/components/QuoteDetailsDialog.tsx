@@ -13,7 +13,7 @@ import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { DataTable, type DataColumn } from '../../platform/ui/table/DataTable';
 import { useQuote } from '../api/quotesApi';
 import type { useQuoteActions } from '../hooks/useQuoteActions';
-import { amountSx } from '../../orders/review/orderFormat';
+import { amountSx } from '../../platform/money/amountSx';
 import { QuoteStatusChip } from './QuoteStatusChip';
 import { formatQuoteDay } from './formatQuoteDay';
 

@@ -2,11 +2,9 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { FormValues } from '../../accounts/view/utils/fieldRules';
+import type { FormValues } from '../../platform/forms/fieldRules';
 import { failureText } from '../../platform/api/failureText';
-import { useProductLayout } from '../../orders/api/orderWizardApi';
-import { OrderViewFields } from '../../orders/wizard/OrderViewFields';
-import { fieldsOfPages, orderViewPages, viewFieldProblems } from '../../orders/wizard/orderWizardState';
+import { useProductLayout, OrderViewFields, fieldsOfPages, orderViewPages, viewFieldProblems } from '../../orders/public';
 
 interface QuoteLineFieldsProps {
   /** The line's service; '' while none is chosen. */

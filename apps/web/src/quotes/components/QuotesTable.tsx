@@ -6,9 +6,9 @@ import Typography from '@mui/material/Typography';
 import type { QuoteSortField, QuoteSummary } from '@cmp/contracts/salesQuotes';
 import { formatDateTime } from '../../platform/dates/formatDateTime';
 import { formatMoney } from '../../platform/money/formatMoney';
-import { RowActionButton } from '../../pricing/components/RowActionButton';
+import { RowActionButton } from '../../platform/ui/table/RowActionButton';
 import { DataTable, type DataColumn, type ServerPaging } from '../../platform/ui/table/DataTable';
-import { amountSx } from '../../orders/review/orderFormat';
+import { amountSx } from '../../platform/money/amountSx';
 import { QuoteStatusChip } from './QuoteStatusChip';
 import { formatQuoteDay } from './formatQuoteDay';
 

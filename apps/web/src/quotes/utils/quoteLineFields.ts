@@ -1,5 +1,5 @@
 import type { LayoutField, LayoutPage } from '@cmp/contracts/accountViews';
-import { fieldKey, type FormValues } from '../../accounts/view/utils/fieldRules';
+import { fieldKey, type FormValues } from '../../platform/forms/fieldRules';
 
 // A quote line's order fields (issue 30) travel by field name (the order's viewValues); the account
 // forms' editors hold them by "<View>.<Field>". These convert between the two.

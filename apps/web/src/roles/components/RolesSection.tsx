@@ -1,6 +1,6 @@
 import { isAllowed, type Capability } from '@cmp/contracts/capabilities';
-import { useLoadedAccount } from '../../accounts/view/api/accountViewOperations';
-import { ROLE_RULES } from '../constants/roleRules';
+import { useLoadedAccount } from '../../accounts/public';
+import { ROLE_RULES } from '../../platform/navigation/roleRules';
 import { CapabilitySetsCard } from './CapabilitySetsCard';
 import { RolesCard } from './RolesCard';
 

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import type { AccountSearchResult } from '@cmp/contracts/search';
 import { MdiIcon } from '../../platform/ui/MdiIcon';
 import { visuallyHidden } from '../../platform/ui/visuallyHidden';
-import { accountIconPath } from '../utils/accountIconPath';
+import { accountIconPath } from '../../platform/ui/accountIconPath';
 import { SearchOption } from './SearchOption';
 
 interface AccountResultOptionProps {

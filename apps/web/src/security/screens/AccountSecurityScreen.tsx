@@ -2,15 +2,15 @@ import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { isAllowed } from '@cmp/contracts/capabilities';
-import { AccountPageFrame } from '../../accounts/view/components/AccountPageFrame';
+import { AccountPageFrame } from '../../accounts/public';
 import { useAccountIdParam } from '../../platform/navigation/useAccountIdParam';
 import { useSessionUser } from '../../platform/session/currentUser';
-import { RolesSection } from '../../roles/components/RolesSection';
-import { ROLE_RULES } from '../../roles/constants/roleRules';
+import { RolesSection } from '../../roles/public';
+import { ROLE_RULES } from '../../platform/navigation/roleRules';
 import { IpRestrictionsCard } from '../components/IpRestrictionsCard';
 import { MfaPolicyCard } from '../components/MfaPolicyCard';
 import { SignInPolicyCard } from '../components/SignInPolicyCard';
-import { SECURITY_RULES } from '../constants/securityRules';
+import { SECURITY_RULES } from '../../platform/navigation/securityRules';
 
 /** /account/{accountId}/security: the account's IP allow/deny lists, MFA policy and, for an organisation, its roles and capability sets (spec §1, §6; issue 17), each behind its capability. */
 export function AccountSecurityScreen() {

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { isAllowed } from '@cmp/contracts/capabilities';
 import type { SessionUser } from '@cmp/contracts/auth';
 import type { MfaMethod, MfaMethodKind } from '@cmp/contracts/identity';
-import { AccountPageFrame } from '../../accounts/view/components/AccountPageFrame';
+import { AccountPageFrame } from '../../accounts/public';
 import { showMessage } from '../../platform/messages/messageStore';
 import { DASHBOARD_PATH } from '../../platform/navigation/appPaths';
 import { useAccountIdParam } from '../../platform/navigation/useAccountIdParam';
@@ -18,8 +18,8 @@ import { CURRENT_USER_QUERY_KEY, isCurrentUserQuery, useSessionUser } from '../.
 import { MdiIcon } from '../../platform/ui/MdiIcon';
 import { QueryCard } from '../../platform/ui/QueryCard';
 import { useConfirmDialog } from '../../platform/ui/useConfirmDialog';
-import { EffectiveCapabilitiesCard } from '../../roles/components/EffectiveCapabilitiesCard';
-import { ROLE_RULES } from '../../roles/constants/roleRules';
+import { EffectiveCapabilitiesCard } from '../../roles/public';
+import { ROLE_RULES } from '../../platform/navigation/roleRules';
 import {
   authenticationMethodsQueryKey,
   deleteAuthenticationMethod,
@@ -35,7 +35,7 @@ import { impersonate } from '../api/impersonate';
 import { AddMethodDialog } from '../components/AddMethodDialog';
 import { MfaMethodsTable, type MfaMethodActions } from '../components/MfaMethodsTable';
 import { RenameMethodDialog } from '../components/RenameMethodDialog';
-import { SECURITY_RULES } from '../constants/securityRules';
+import { SECURITY_RULES } from '../../platform/navigation/securityRules';
 
 /**
  * /account/{accountId}/user-security: a user's MFA methods (spec §4 "MFA methods"). Only the user

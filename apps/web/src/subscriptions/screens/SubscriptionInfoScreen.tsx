@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import type { Subscription } from '@cmp/contracts/subscriptions';
-import { AccountPageFrame } from '../../accounts/view/components/AccountPageFrame';
+import { AccountPageFrame } from '../../accounts/public';
 import { failureText } from '../../platform/api/failureText';
 import { formatDateTime } from '../../platform/dates/formatDateTime';
 import { showMessage } from '../../platform/messages/messageStore';
@@ -23,7 +23,7 @@ import { setAutoRenew, subscriptionQueryKey, useSubscription } from '../api/subs
 import { ChangeQuantityDialog } from '../components/ChangeQuantityDialog';
 import { ProvisioningHistoryTable } from '../components/ProvisioningHistoryTable';
 import { SeatWindowsTable } from '../components/SeatWindowsTable';
-import { orderKindText } from '../../orders/review/orderKindText';
+import { orderKindText } from '../../orders/public';
 
 /**
  * /account/{accountId}/service-info (issue 14 "Subscriptions"; spec §2): the subscription of a

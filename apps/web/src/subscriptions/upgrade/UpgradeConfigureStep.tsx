@@ -13,11 +13,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { LayoutField, LayoutPage } from '@cmp/contracts/accountViews';
 import type { UpgradeOption, UpgradeType } from '@cmp/contracts/upgrades';
-import { MetadataForm } from '../../accounts/view/components/MetadataForm';
-import { fieldKey, type FieldProblem } from '../../accounts/view/utils/fieldRules';
+import { MetadataForm } from '../../platform/forms/MetadataForm';
+import { fieldKey, type FieldProblem } from '../../platform/forms/fieldRules';
 import { formatMoney } from '../../platform/money/formatMoney';
 import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
-import { fieldsOfPages, formatDate, type ViewFieldKey } from '../../orders/wizard/orderWizardState';
+import { formatDate } from '../../platform/dates/formatDate';
+import { fieldsOfPages, type ViewFieldKey } from '../../orders/public';
 import { canBePartial, canUseExisting, type UpgradeConfiguration, type UpgradeField, type UpgradeProblems } from './upgradeWizardState';
 
 interface UpgradeConfigureStepProps {

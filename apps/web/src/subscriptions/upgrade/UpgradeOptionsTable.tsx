@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { UpgradeOption } from '@cmp/contracts/upgrades';
 import { formatMoney } from '../../platform/money/formatMoney';
 import { DataTable, type DataColumn } from '../../platform/ui/table/DataTable';
-import { formatDate } from '../../orders/wizard/orderWizardState';
+import { formatDate } from '../../platform/dates/formatDate';
 import { canUseExisting, isSelectable } from './upgradeWizardState';
 
 interface UpgradeOptionsTableProps {

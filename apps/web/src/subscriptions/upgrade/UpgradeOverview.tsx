@@ -8,8 +8,8 @@ import Typography from '@mui/material/Typography';
 import type { UpgradeResult, UpgradeSide } from '@cmp/contracts/upgrades';
 import { formatDateTime } from '../../platform/dates/formatDateTime';
 import { formatMoney } from '../../platform/money/formatMoney';
-import { DefinitionList } from '../../orders/wizard/DefinitionList';
-import { formatDate } from '../../orders/wizard/orderWizardState';
+import { DefinitionList } from '../../platform/ui/DefinitionList';
+import { formatDate } from '../../platform/dates/formatDate';
 import { ChangeCreditAlert } from '../components/ChangeCreditAlert';
 
 /** What the upgrade does, now or at the term end, to the subscription and to its target (PreviewUpgrade or Upgrade's answer). */

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { UpgradeOptions } from '@cmp/contracts/upgrades';
 import { formatMoney } from '../../platform/money/formatMoney';
-import { DefinitionList } from '../../orders/wizard/DefinitionList';
-import { formatDate } from '../../orders/wizard/orderWizardState';
+import { DefinitionList } from '../../platform/ui/DefinitionList';
+import { formatDate } from '../../platform/dates/formatDate';
 
 /** The subscription to upgrade: service, seats, term, billing frequency, the price it keeps and its term end. */
 export function UpgradeSourceSummary({ source }: { source: UpgradeOptions['Source'] }) {

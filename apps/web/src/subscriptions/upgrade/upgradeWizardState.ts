@@ -1,7 +1,7 @@
 import type { LayoutField } from '@cmp/contracts/accountViews';
 import type { UpgradeOption, UpgradeOptions, UpgradeRequest, UpgradeType } from '@cmp/contracts/upgrades';
-import type { FormValues } from '../../accounts/view/utils/fieldRules';
-import { orderViewValuesOf, type ViewFieldKey } from '../../orders/wizard/orderWizardState';
+import type { FormValues } from '../../platform/forms/fieldRules';
+import { orderViewValuesOf, type ViewFieldKey } from '../../orders/public';
 
 /** Where the seats go: a new subscription of the target service, or an existing one (its account id). */
 export type UpgradeTarget = 'new' | number;

@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { isAllowed } from '@cmp/contracts/capabilities';
 import type { UserSortField, UserStatus } from '@cmp/contracts/users';
-import { AccountPageFrame } from '../../accounts/view/components/AccountPageFrame';
+import { AccountPageFrame } from '../../accounts/public';
 import { failureText } from '../../platform/api/failureText';
 import { saveDownload } from '../../platform/files/saveDownload';
 import { useAccountIdParam } from '../../platform/navigation/useAccountIdParam';

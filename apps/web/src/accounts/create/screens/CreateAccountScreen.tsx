@@ -17,12 +17,11 @@ import { LoadingIndicator } from '../../../platform/ui/LoadingIndicator';
 import { useUnsavedChangesGuard } from '../../../platform/ui/useUnsavedChangesGuard';
 import { createAccount, useDefaultViewsForCreate, useViewLayout } from '../../view/api/accountViewOperations';
 import { useDefaultParentForCreate } from '../api/defaultParent';
-import { MetadataForm } from '../../view/components/MetadataForm';
+import { MetadataForm } from '../../../platform/forms/MetadataForm';
 import { useMetadataEditor } from '../../view/hooks/useMetadataEditor';
-import { fieldKey, type FormValues } from '../../view/utils/fieldRules';
+import { fieldKey, type FormValues } from '../../../platform/forms/fieldRules';
 import { ParentPicker, type ParentOption } from '../components/ParentPicker';
-import { setUserRoles } from '../../../users/api/userOperations';
-import { NewUserRolesField } from '../../../users/components/NewUserRolesField';
+import { setUserRoles, NewUserRolesField } from '../../../users/public';
 
 type CreatedType = Exclude<CreatableAccountType, 'Product'>;
 const ASSIGN_ROLES = { all: [requirement('ROLES', ['Read']), requirement('ROLES', ['Execute'])] };

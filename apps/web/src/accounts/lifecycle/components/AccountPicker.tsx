@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { AccountType } from '@cmp/contracts/accounts';
 import { ACCOUNT_ICON_BY_TYPE, ACCOUNT_SEARCH_MIN_LENGTH } from '@cmp/contracts/search';
 import { MdiIcon } from '../../../platform/ui/MdiIcon';
-import { accountIconPath } from '../../../search/utils/accountIconPath';
+import { accountIconPath } from '../../../platform/ui/accountIconPath';
 import { useAccountOptions } from '../hooks/useAccountOptions';
 
 export interface PickedAccount {

@@ -7,7 +7,7 @@ import Tooltip from '@mui/material/Tooltip';
 import type { AccountTreeNode } from '@cmp/contracts/accountTree';
 import { MdiIcon } from '../../../platform/ui/MdiIcon';
 import { visuallyHidden } from '../../../platform/ui/visuallyHidden';
-import { accountIconPath } from '../../../search/utils/accountIconPath';
+import { accountIconPath } from '../../../platform/ui/accountIconPath';
 import { accountItemKey, useAccountTreeState } from './AccountTreeContext';
 import { AccountTreeLevel } from './AccountTreeLevel';
 import { treeRowSx } from './treeRowSx';

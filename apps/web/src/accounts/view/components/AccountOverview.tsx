@@ -17,9 +17,9 @@ import { MdiIcon } from '../../../platform/ui/MdiIcon';
 import { useUnsavedChangesGuard } from '../../../platform/ui/useUnsavedChangesGuard';
 import { loadedAccountQueryKey, updateAccount, useViewLayout } from '../api/accountViewOperations';
 import { useMetadataEditor } from '../hooks/useMetadataEditor';
-import { fieldKey, type FormValues } from '../utils/fieldRules';
+import { fieldKey, type FormValues } from '../../../platform/forms/fieldRules';
 import { mergeProductLayout } from '../utils/mergeLayouts';
-import { MetadataForm } from './MetadataForm';
+import { MetadataForm } from '../../../platform/forms/MetadataForm';
 
 /** The overview tab: the account's layout as a read view with an Edit mode (accounts issue "Account view"). */
 export function AccountOverview({ account }: { account: LoadedAccount }) {

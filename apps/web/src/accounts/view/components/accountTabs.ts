@@ -1,8 +1,8 @@
 import type { AccountType } from '@cmp/contracts/accounts';
 import type { LoadedAccount } from '@cmp/contracts/accountViews';
 import { isAllowed, requirement, type Capability, type SecurityRule } from '@cmp/contracts/capabilities';
-import { SECURITY_RULES } from '../../../security/constants/securityRules';
-import { ROLE_RULES } from '../../../roles/constants/roleRules';
+import { SECURITY_RULES } from '../../../platform/navigation/securityRules';
+import { ROLE_RULES } from '../../../platform/navigation/roleRules';
 
 /** The tabs of the account view (spec §2 account routes); `path` is appended to /account/{id}. */
 export interface AccountTab {

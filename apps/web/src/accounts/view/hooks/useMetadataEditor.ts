@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AccountType } from '@cmp/contracts/accounts';
 import type { LayoutField } from '@cmp/contracts/accountViews';
 import { validateRemoteField, validateUniqueField } from '../api/accountViewOperations';
-import { changedViewValues, checkField, fieldKey, type FormValues } from '../utils/fieldRules';
+import { changedViewValues, checkField, fieldKey, type FormValues } from '../../../platform/forms/fieldRules';
 
 /**
  * The editing state of a metadata form: values, client-side checks from the field rules (on blur

@@ -1,6 +1,6 @@
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
-import { MdiIcon } from '../../platform/ui/MdiIcon';
+import { MdiIcon } from '../MdiIcon';
 
 interface RowActionButtonProps {
   /** Names the action and its row ("Delete Northwind standard"), for screen readers and as the tooltip. */

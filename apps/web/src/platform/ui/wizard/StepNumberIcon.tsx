@@ -1,7 +1,7 @@
 import { mdiCheck } from '@mdi/js';
 import Box from '@mui/material/Box';
 import type { StepIconProps } from '@mui/material/StepIcon';
-import { MdiIcon } from '../../platform/ui/MdiIcon';
+import { MdiIcon } from '../MdiIcon';
 
 /**
  * A step's number in a filled circle (white on primary or grey.700: above 4.5:1). MUI draws it as SVG

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
-import { describeRuleModel, describeRuleScope, pricedByText } from '../ruleDescription';
+import { describeRuleModel, describeRuleScope, pricedByText } from '../../../platform/money/ruleDescription';
 import { normalizeParameter, parameterProblemKey } from '../parameterProblemKey';
 import { movedInOrder, parseIdList } from '../priorityOrder';
 
