@@ -34,7 +34,6 @@ export function useUnsavedChangesGuard({ hasUnsavedChanges, isActive: mayBeActiv
   dialog: ReactNode;
   formRef: RefObject<HTMLFormElement | null>;
 } {
-  const { t } = useTranslation();
   const excludedRef = useRef<HTMLFormElement>(null);
   const isActive = mayBeActive && (typeof hasUnsavedChanges === 'function' || hasUnsavedChanges);
   const [stoppedTarget, setStoppedTarget] = useState<HTMLElement>();
@@ -79,9 +78,16 @@ export function useUnsavedChangesGuard({ hasUnsavedChanges, isActive: mayBeActiv
     }
   };
 
-  const dialog = (
+  const dialog = <UnsavedChangesDialog open={stoppedTarget !== undefined} onContinue={() => setStoppedTarget(undefined)} onDiscard={discard} />;
+  return { dialog, formRef: excludedRef };
+}
+
+/** spec §4 "Unsaved changes": continue editing, or discard the changes and go on (450 wide). */
+export function UnsavedChangesDialog({ open, onContinue, onDiscard }: { open: boolean; onContinue: () => void; onDiscard: () => void }) {
+  const { t } = useTranslation();
+  return (
     <ConfirmDialog
-      open={stoppedTarget !== undefined}
+      open={open}
       title={t('unsaved_changes.title')}
       width={UNSAVED_CHANGES_DIALOG_WIDTH}
       message={
@@ -92,9 +98,8 @@ export function useUnsavedChangesGuard({ hasUnsavedChanges, isActive: mayBeActiv
       }
       rejectLabel={t('unsaved_changes.continue_editing')}
       agreeLabel={t('unsaved_changes.discard_changes')}
-      onReject={() => setStoppedTarget(undefined)}
-      onAgree={discard}
+      onReject={onContinue}
+      onAgree={onDiscard}
     />
   );
-  return { dialog, formRef: excludedRef };
 }

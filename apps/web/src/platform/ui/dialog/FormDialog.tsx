@@ -7,9 +7,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Typography from '@mui/material/Typography';
-import { ConfirmDialog } from '../ConfirmDialog';
-import { UNSAVED_CHANGES_DIALOG_WIDTH } from '../useUnsavedChangesGuard';
+import { UnsavedChangesDialog } from '../useUnsavedChangesGuard';
 
 export interface FormDialogProps {
   open: boolean;
@@ -129,20 +127,10 @@ export function FormDialog({
           body
         )}
       </Dialog>
-      <ConfirmDialog
+      <UnsavedChangesDialog
         open={isAskingToDiscard}
-        title={t('unsaved_changes.title')}
-        width={UNSAVED_CHANGES_DIALOG_WIDTH}
-        message={
-          <>
-            <Typography gutterBottom>{t('unsaved_changes.body_1')}</Typography>
-            <Typography>{t('unsaved_changes.body_2')}</Typography>
-          </>
-        }
-        rejectLabel={t('unsaved_changes.continue_editing')}
-        agreeLabel={t('unsaved_changes.discard_changes')}
-        onReject={() => setIsAskingToDiscard(false)}
-        onAgree={() => {
+        onContinue={() => setIsAskingToDiscard(false)}
+        onDiscard={() => {
           setIsAskingToDiscard(false);
           onClose();
         }}
