@@ -177,5 +177,6 @@ export const ERROR_KEYS = [
   'partner_api_not_a_reseller',
   'partner_api_not_a_user',
   'partner_api_not_a_department',
+  'partner_api_not_a_subscription',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];

@@ -105,3 +105,31 @@ describe('SimpleAPI User (issue 33)', () => {
     }
   });
 });
+
+describe('SimpleAPI Subscription (issue 33)', () => {
+  it('GetSubscriptions lists a company\'s subscriptions in the definition\'s shape; GetSubscription reads one', async () => {
+    const list = await partnerCall(server.app, 'GetSubscriptions', { parentAccountId: contosoId }, { token });
+    expect(list.status, list.text).toBe(200);
+    assertDefinitionAnswer('GetSubscriptions', list.json);
+    const subscriptions = list.json as { AccountId: number; ServiceName: string; CompanyAccountId: number; PriceableItems: { SalesPrice: number; PurchasePrice: number }[] }[];
+    expect(subscriptions.length).toBeGreaterThan(0);
+    expect(subscriptions.every((s) => s.CompanyAccountId === contosoId)).toBe(true);
+
+    const one = await partnerCall(server.app, 'GetSubscription', { accountId: subscriptions[0]!.AccountId }, { token });
+    expect(one.status, one.text).toBe(200);
+    assertDefinitionAnswer('GetSubscription', one.json);
+    expect((one.json as { ServiceName: string }).ServiceName).toBe(subscriptions[0]!.ServiceName);
+  });
+
+  it('never answers a seller\'s cost to the customer, and a company\'s id is not a subscription', async () => {
+    const customer = await partnerToken(server.app, 'company.admin');
+    const list = await partnerCall(server.app, 'GetSubscriptions', { parentAccountId: contosoId }, { token: customer });
+    expect(list.status).toBe(200);
+    const items = (list.json as { PriceableItems: { PurchasePrice: number }[] }[]).flatMap((s) => s.PriceableItems);
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.every((item) => item.PurchasePrice === 0)).toBe(true);
+    const notOne = await partnerCall(server.app, 'GetSubscription', { accountId: contosoId }, { token });
+    expect(notOne.status).toBe(404);
+    expect(notOne.fault?.message).toContain('is not a subscription');
+  });
+});

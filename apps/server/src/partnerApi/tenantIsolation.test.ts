@@ -26,6 +26,7 @@ describe('SimpleAPI tenant isolation (issue 33)', () => {
     const company = await idOf(sql`display_name = 'Contoso Ltd'`);
     const department = await idOf(sql`type = 'Department' and path like ${`%/${company}/%`}`);
     const user = await idOf(sql`type = 'User' and path like ${`%/${company}/%`}`);
+    const subscription = await idOf(sql`type = 'Product' and path like ${`%/${company}/%`}`);
     const organisation = { Address: 'a', City: 'c', CompanyName: 'Stolen', Country: 'GB', Email: 'e@x.example', Zip: 'z', Domain: [], Marketplaces: [] };
     return {
       GetCompany: { accountId: company },
@@ -47,6 +48,8 @@ describe('SimpleAPI tenant isolation (issue 33)', () => {
       UpdateUser: { user: { AccountId: user, FirstName: 'E', LastName: 'V' } },
       GetCreditLimit: { accountId: company },
       SetCreditLimit: { accountId: company, limit: 1, comment: 'stolen' },
+      GetSubscription: { accountId: subscription },
+      GetSubscriptions: { parentAccountId: company },
     };
   };
   const WITHOUT_ACCOUNT = new Set(['GetSessionToken', 'TerminateSessionToken', 'PingPong']);
