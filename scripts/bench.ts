@@ -24,6 +24,8 @@ const benches: Record<string, () => Promise<void>> = {
   billing: benchBilling,
   // Issue 17: an import of 10,000 users in 1,000 companies (rows/s), memory while a 50 MB file streams (BENCH_IMPORT_USERS, BENCH_IMPORT_FILE_MB).
   imports: async () => (await import('./bench/imports')).benchImports(),
+  // Issue 33: a partner's nightly sync over the SimpleAPI — GetCompanies + GetSubscriptions of 10,000 companies (BENCH_PARTNER_COMPANIES, BENCH_PARTNER_DB).
+  'partner-api': async () => (await import('./bench/partnerApi')).benchPartnerApi(),
   // Issue 16: 5,000 live-channel sockets, a broadcast's p99 on one node and across two; memory per idle socket (BENCH_REALTIME_SOCKETS).
   realtime: async () => (await import('./bench/realtime')).benchRealtime(),
   start: benchStart,
