@@ -5,5 +5,6 @@ export { creditLimitQueryKey, type GetOrdersRequest } from './api/ordersApi';
 export { CreditLimitCard } from './review/CreditLimitCard';
 export { orderKindText } from './review/orderKindText';
 export { OrderServiceButton } from './wizard/OrderServiceButton';
-export { OrderViewFields } from './wizard/OrderViewFields';
+export { OrderViewFields, type ViewFieldsState } from './wizard/OrderViewFields';
+export { useOrderViewFields } from './wizard/useOrderViewFields';
 export { fieldsOfPages, orderViewPages, orderViewValuesOf, type ViewFieldKey, viewFieldProblems } from './wizard/orderWizardState';

@@ -1,10 +1,7 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { AvailableService } from '@cmp/contracts/orders';
 import { MAX_PAGE_SIZE } from '@cmp/contracts/users';
@@ -12,15 +9,17 @@ import type { ParentOption } from '../../accounts/public';
 import { failureText } from '../../platform/api/failureText';
 import { useSessionUser } from '../../platform/session/currentUser';
 import { displayText, fieldKey } from '../../platform/forms/fieldRules';
-import { useAvailableServices, useProductLayout } from '../api/orderWizardApi';
+import { useFocusFirstProblem } from '../../platform/forms/useFocusFirstProblem';
+import { WizardFrame, type WizardForwardButton } from '../../platform/ui/wizard/WizardFrame';
+import { useAvailableServices } from '../api/orderWizardApi';
 import { AccountStep } from './AccountStep';
 import { AvailableServicesList } from './AvailableServicesList';
 import { ConfigureStep } from './ConfigureStep';
 import { OrderOverview } from './OrderOverview';
 import { OrderResult } from './OrderResult';
-import { WizardStepper } from '../../platform/ui/wizard/WizardStepper';
-import { configurationProblems, fieldsOfPages, initialConfiguration, orderRequestOf, orderViewPages, viewFieldProblems, type ConfigurationField, type OrderConfiguration, type ViewFieldKey } from './orderWizardState';
+import { configurationProblems, initialConfiguration, orderRequestOf, type ConfigurationField, type OrderConfiguration, type ViewFieldKey } from './orderWizardState';
 import { useOrderPlacement } from './useOrderPlacement';
+import { useOrderViewFields } from './useOrderViewFields';
 
 const STEPS = ['account', 'service', 'configure', 'overview'] as const;
 const ALL_FIELDS: ConfigurationField[] = ['quantity', 'commitment', 'billingFrequency'];
@@ -36,7 +35,6 @@ interface OrderWizardProps {
 export function OrderWizard({ givenAccountId, givenService }: OrderWizardProps) {
   const { t } = useTranslation();
   const company = useSessionUser()?.CompanyAccount;
-  const stepHeadingRef = useRef<HTMLHeadingElement>(null);
   const servicesHeadingId = useId();
   const [step, setStep] = useState(0);
   const [chosenAccount, setChosenAccount] = useState<ParentOption | null>();
@@ -47,14 +45,8 @@ export function OrderWizard({ givenAccountId, givenService }: OrderWizardProps) 
   const [isPreselected, setIsPreselected] = useState(false);
   const placement = useOrderPlacement();
   // The service's view fields (its Product layout): asked for on configure, listed on the overview.
-  const layoutQuery = useProductLayout(service?.ProductName);
-  const viewPages = useMemo(() => (service && layoutQuery.data ? orderViewPages(layoutQuery.data, service.ProductName) : []), [service, layoutQuery.data]);
-  const viewFields = useMemo(() => fieldsOfPages(viewPages), [viewPages]);
-  // After a refused "next" the first field with a problem takes the focus, once its message is shown.
-  const [focusRequest, setFocusRequest] = useState(0);
-  useEffect(() => {
-    if (focusRequest) document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusRequest]);
+  const viewFields = useOrderViewFields(service?.ProductName, configuration?.viewValues);
+  const focusFirstProblem = useFocusFirstProblem();
 
   // The account starts as the one in the address, else the caller's company (spec §2 New menu).
   const defaultAccount: ParentOption | null = givenAccountId !== undefined ? { AccountId: givenAccountId, DisplayName: '', AccountType: 'Company' } : company ? { AccountId: company.AccountId, DisplayName: company.DisplayName, AccountType: company.AccountType } : null;
@@ -78,17 +70,6 @@ export function OrderWizard({ givenAccountId, givenService }: OrderWizardProps) 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [accountInfo]);
 
-  // Each new step (or the result) takes the focus to its heading, so keyboard and screen-reader users
-  // start reading there; the page as first shown keeps the browser's focus.
-  const isFirstStep = useRef(true);
-  useEffect(() => {
-    if (isFirstStep.current) {
-      isFirstStep.current = false;
-      return;
-    }
-    stepHeadingRef.current?.focus();
-  }, [step, placement.placed]);
-
   const chooseAccount = (next: ParentOption | null) => {
     setChosenAccount(next);
     setAccountProblem(undefined);
@@ -110,8 +91,6 @@ export function OrderWizard({ givenAccountId, givenService }: OrderWizardProps) 
   };
 
   const problems = service && configuration ? configurationProblems(configuration, service) : {};
-  const viewProblems = configuration ? viewFieldProblems(viewFields, configuration.viewValues) : {};
-  const isLayoutLoading = Boolean(service) && layoutQuery.isPending;
   const next = async () => {
     if (step === 0) {
       if (!account) return setAccountProblem(t('order_wizard.errors.account_required'));
@@ -122,13 +101,13 @@ export function OrderWizard({ givenAccountId, givenService }: OrderWizardProps) 
     if (step === 1) return service ? setStep(2) : undefined;
     if (step === 2 && account && service && configuration) {
       // The service's fields must be known (and be filled as their rules say) before an overview.
-      if (isLayoutLoading || layoutQuery.isError) return undefined;
-      if (Object.keys(problems).length > 0 || Object.keys(viewProblems).length > 0) {
-        setShownProblems(new Set<ConfigurationField>([...ALL_FIELDS, ...viewFields.map((field) => fieldKey(field) as ViewFieldKey)]));
-        setFocusRequest((count) => count + 1);
+      if (viewFields.isLoading || viewFields.isFailed) return undefined;
+      if (Object.keys(problems).length > 0 || Object.keys(viewFields.problems).length > 0) {
+        setShownProblems(new Set<ConfigurationField>([...ALL_FIELDS, ...viewFields.fields.map((field) => fieldKey(field) as ViewFieldKey)]));
+        focusFirstProblem();
         return undefined;
       }
-      if (await placement.preview(orderRequestOf(account, service, configuration, viewFields))) setStep(3);
+      if (await placement.preview(orderRequestOf(account, service, configuration, viewFields.fields))) setStep(3);
     }
     return undefined;
   };
@@ -141,73 +120,49 @@ export function OrderWizard({ givenAccountId, givenService }: OrderWizardProps) 
     );
   }
 
-  const stepTitle = t(`order_wizard.steps.${STEPS[step]}`);
   const stepSummary = (index: number) => (index === 0 ? shownAccount?.DisplayName : index === 1 ? service?.DisplayName : undefined);
   // The steps whose choices still stand can be gone to from any step (back, and forward again).
   const lastOpenStep = !accountInfo?.CanOrder ? 0 : !service ? 1 : !placement.overview ? 2 : 3;
+  const forward: WizardForwardButton =
+    step < 3
+      ? { label: step === 2 ? t('order_wizard.show_overview') : t('order_wizard.next'), onClick: () => void next(), isLoading: placement.isBusy || (step === 2 && viewFields.isLoading), isDisabled: (step === 0 && !accountInfo) || (step === 1 && !service) || (step === 2 && viewFields.isFailed) }
+      : { label: placement.overview?.preview.NeedsApproval ? t('order_wizard.place_for_approval') : t('order_wizard.place_order'), onClick: () => void placement.place(), isLoading: placement.isBusy };
   return (
-    <Stack spacing={3}>
-      <WizardStepper label={t('order_wizard.steps_label')} steps={STEPS.map((name, index) => ({ key: name, label: t(`order_wizard.steps.${name}`), summary: stepSummary(index) }))} step={step} lastOpenStep={lastOpenStep} onGo={setStep} />
-      <Paper component="section" aria-labelledby={servicesHeadingId} variant="outlined" sx={{ p: 3 }}>
-        <Typography ref={stepHeadingRef} id={servicesHeadingId} tabIndex={-1} variant="h5" component="h2" sx={{ mb: 2, outline: 'none' }}>
-          {t('order_wizard.step_heading', { number: step + 1, total: STEPS.length, title: stepTitle })}
-        </Typography>
-        {step === 0 && <AccountStep account={shownAccount} onChange={chooseAccount} problem={accountProblem ?? (accountInfo && !accountInfo.CanOrder ? t('order_wizard.errors.account_not_allowed') : undefined)} loadError={accountQuery.isError ? failureText(accountQuery.error) : undefined} />}
-        {step === 1 && account && (
-          <>
-            {givenService && isPreselected && !service && <Alert severity="info" sx={{ mb: 2 }}>{t('order_wizard.service_not_available', { service: givenService })}</Alert>}
-            <Typography sx={{ mb: 2 }}>{t('order_wizard.service_intro', { account: shownAccount?.DisplayName ?? '' })}</Typography>
-            <AvailableServicesList accountId={account.AccountId} labelledBy={servicesHeadingId} action={{ kind: 'select', selected: service?.ProductName, onSelect: chooseService }} />
-          </>
-        )}
-        {step === 2 && service && configuration && (
-          <ConfigureStep
-            service={service}
-            configuration={configuration}
-            onChange={configure}
-            problems={problems}
-            shownProblems={shownProblems}
-            onBlur={(field) => setShownProblems((shown) => new Set(shown).add(field))}
-            viewFields={{ pages: viewPages, isLoading: isLayoutLoading, error: layoutQuery.isError ? failureText(layoutQuery.error) : undefined, onRetry: () => void layoutQuery.refetch(), problems: viewProblems }}
-          />
-        )}
-        {step === 3 && placement.overview && (
-          <OrderOverview
-            preview={placement.overview.preview}
-            servicePeriod={service?.BillingPeriod ?? 'Monthly'}
-            // The product's view fields as the order sends them, each as "label: value" (empty ones left out).
-            viewEntries={viewFields
-              .filter((field) => placement.overview?.request.viewValues?.[field.Name] !== undefined)
-              .map((field): [string, string] => [field.DisplayValue, displayText(field, placement.overview?.request.viewValues?.[field.Name], (isYes) => t(isYes ? 'order_wizard.yes' : 'order_wizard.no'))])}
-          />
-        )}
-        {placement.notice && (
-          <Alert severity="warning" role="alert" sx={{ mt: 2 }}>
-            {placement.notice}
-          </Alert>
-        )}
-        {placement.error && (
-          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-            {placement.error}
-          </Alert>
-        )}
-        <Box sx={{ display: 'flex', gap: 1, mt: 3, flexWrap: 'wrap' }}>
-          {step > 0 && (
-            <Button variant="outlined" onClick={() => setStep(step - 1)} disabled={placement.isBusy}>
-              {t('order_wizard.back')}
-            </Button>
-          )}
-          {step < 3 ? (
-            <Button variant="contained" onClick={() => void next()} loading={placement.isBusy || (step === 2 && isLayoutLoading)} disabled={(step === 0 && !accountInfo) || (step === 1 && !service) || (step === 2 && layoutQuery.isError)}>
-              {step === 2 ? t('order_wizard.show_overview') : t('order_wizard.next')}
-            </Button>
-          ) : (
-            <Button variant="contained" onClick={() => void placement.place()} loading={placement.isBusy}>
-              {placement.overview?.preview.NeedsApproval ? t('order_wizard.place_for_approval') : t('order_wizard.place_order')}
-            </Button>
-          )}
-        </Box>
-      </Paper>
-    </Stack>
+    <WizardFrame
+      stepsLabel={t('order_wizard.steps_label')}
+      steps={STEPS.map((name, index) => ({ key: name, label: t(`order_wizard.steps.${name}`), summary: stepSummary(index) }))}
+      step={step}
+      lastOpenStep={lastOpenStep}
+      onGo={setStep}
+      heading={t('order_wizard.step_heading', { number: step + 1, total: STEPS.length, title: t(`order_wizard.steps.${STEPS[step]}`) })}
+      headingId={servicesHeadingId}
+      notice={placement.notice}
+      error={placement.error}
+      isBusy={placement.isBusy}
+      backLabel={t('order_wizard.back')}
+      forward={forward}
+    >
+      {step === 0 && <AccountStep account={shownAccount} onChange={chooseAccount} problem={accountProblem ?? (accountInfo && !accountInfo.CanOrder ? t('order_wizard.errors.account_not_allowed') : undefined)} loadError={accountQuery.isError ? failureText(accountQuery.error) : undefined} />}
+      {step === 1 && account && (
+        <>
+          {givenService && isPreselected && !service && <Alert severity="info" sx={{ mb: 2 }}>{t('order_wizard.service_not_available', { service: givenService })}</Alert>}
+          <Typography sx={{ mb: 2 }}>{t('order_wizard.service_intro', { account: shownAccount?.DisplayName ?? '' })}</Typography>
+          <AvailableServicesList accountId={account.AccountId} labelledBy={servicesHeadingId} action={{ kind: 'select', selected: service?.ProductName, onSelect: chooseService }} />
+        </>
+      )}
+      {step === 2 && service && configuration && (
+        <ConfigureStep service={service} configuration={configuration} onChange={configure} problems={problems} shownProblems={shownProblems} onBlur={(field) => setShownProblems((shown) => new Set(shown).add(field))} viewFields={viewFields.state} />
+      )}
+      {step === 3 && placement.overview && (
+        <OrderOverview
+          preview={placement.overview.preview}
+          servicePeriod={service?.BillingPeriod ?? 'Monthly'}
+          // The product's view fields as the order sends them, each as "label: value" (empty ones left out).
+          viewEntries={viewFields.fields
+            .filter((field) => placement.overview?.request.viewValues?.[field.Name] !== undefined)
+            .map((field): [string, string] => [field.DisplayValue, displayText(field, placement.overview?.request.viewValues?.[field.Name], (isYes) => t(isYes ? 'order_wizard.yes' : 'order_wizard.no'))])}
+        />
+      )}
+    </WizardFrame>
   );
 }

@@ -1,7 +1,5 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -11,14 +9,10 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { LayoutField, LayoutPage } from '@cmp/contracts/accountViews';
 import type { UpgradeOption, UpgradeType } from '@cmp/contracts/upgrades';
-import { MetadataForm } from '../../platform/forms/MetadataForm';
-import { fieldKey, type FieldProblem } from '../../platform/forms/fieldRules';
 import { formatMoney } from '../../platform/money/formatMoney';
-import { LoadingIndicator } from '../../platform/ui/LoadingIndicator';
 import { formatDate } from '../../platform/dates/formatDate';
-import { fieldsOfPages, type ViewFieldKey } from '../../orders/public';
+import { OrderViewFields, type ViewFieldsState } from '../../orders/public';
 import { canBePartial, canUseExisting, type UpgradeConfiguration, type UpgradeField, type UpgradeProblems } from './upgradeWizardState';
 
 interface UpgradeConfigureStepProps {
@@ -31,7 +25,7 @@ interface UpgradeConfigureStepProps {
   shownProblems: ReadonlySet<UpgradeField>;
   onBlur: (field: UpgradeField) => void;
   /** The target service's view fields a new subscription asks for (its Product layout, as an order's). */
-  viewFields: { pages: LayoutPage[]; isLoading: boolean; error?: string; onRetry: () => void; problems: Partial<Record<ViewFieldKey, FieldProblem>> };
+  viewFields: ViewFieldsState;
 }
 
 /** All seats or some (1 … quantity − 1; a downgrade moves all), into a new subscription or an existing one of the target service. */
@@ -44,14 +38,6 @@ export function UpgradeConfigureStep({ option, sourceQuantity, configuration, on
   const problemOf = (field: UpgradeField) => (shownProblems.has(field) && problems[field] ? t(`upgrade_wizard.errors.${problems[field]}`, { max }) : undefined);
   const seatsProblem = problemOf('seats');
   const targetProblem = problemOf('target');
-  // The view fields' messages name the field (the order wizard's texts).
-  const viewErrors: Record<string, string | undefined> = {};
-  const fields = fieldsOfPages(viewFields.pages);
-  for (const [key, problem] of Object.entries(viewFields.problems)) {
-    if (!problem || !shownProblems.has(key as ViewFieldKey)) continue;
-    const label = fields.find((field) => fieldKey(field) === key)?.DisplayValue ?? key;
-    viewErrors[key] = t(`order_wizard.errors.view_${problem.key.split('.').pop()}`, { ...problem.params, field: label });
-  }
   const isNewTarget = configuration.target === 'new';
   const partialPossible = canBePartial(option, sourceQuantity);
   const existingAllowed = canUseExisting(option);
@@ -138,30 +124,8 @@ export function UpgradeConfigureStep({ option, sourceQuantity, configuration, on
           </FormHelperText>
         )}
       </FormControl>
-      {isNewTarget && viewFields.isLoading && <LoadingIndicator label={t('order_wizard.view_fields_loading')} />}
-      {isNewTarget && viewFields.error && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={viewFields.onRetry}>
-              {t('order_wizard.view_fields_retry')}
-            </Button>
-          }
-        >
-          {t('order_wizard.view_fields_error', { error: viewFields.error })}
-        </Alert>
-      )}
-      {isNewTarget && viewFields.pages.length > 0 && (
-        <MetadataForm
-          pages={viewFields.pages}
-          values={configuration.viewValues}
-          isEditing
-          errors={viewErrors}
-          onChange={(key, value) => onChange({ ...configuration, viewValues: { ...configuration.viewValues, [key]: value } })}
-          onBlur={(field: LayoutField) => onBlur(fieldKey(field) as ViewFieldKey)}
-          headingLevel={3}
-          columns={1}
-        />
+      {isNewTarget && (
+        <OrderViewFields viewFields={viewFields} values={configuration.viewValues} onChange={(key, value) => onChange({ ...configuration, viewValues: { ...configuration.viewValues, [key]: value } })} shownProblems={shownProblems} onBlur={onBlur} />
       )}
     </Stack>
   );
