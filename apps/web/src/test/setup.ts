@@ -1,8 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { initI18nWithBundle } from '../platform/i18n/initI18n';
 import { loadLocaleBundle } from '../platform/i18n/loadLocaleBundle';
+import { assertContractsKept, forgetSentBodies } from './apiHandlers';
+import { apiServer } from './apiServer';
 
 // Component tests read the English texts the way a user sees them, from the bundle the portal loads.
 await initI18nWithBundle('en', await loadLocaleBundle('en'));
@@ -15,7 +17,22 @@ beforeEach(() => {
   document.cookie = 'XSRF-TOKEN=test-token';
 });
 
+// Every call a test makes must meet a handler it added (test/apiHandlers.ts); one nobody answers is
+// a mistake in the test, not a network failure to show. Tests still on a fake fetch
+// (test/fakeFetch.ts) stub the global fetch after MSW patched it, so their calls never reach MSW and
+// vi.unstubAllGlobals() hands fetch back to it.
+beforeAll(() => {
+  apiServer.listen({ onUnhandledRequest: 'error' });
+});
+
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  apiServer.resetHandlers();
+  forgetSentBodies();
+  assertContractsKept();
+});
+
+afterAll(() => {
+  apiServer.close();
 });

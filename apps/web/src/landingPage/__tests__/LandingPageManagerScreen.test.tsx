@@ -1,44 +1,56 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DEFAULT_LANDING_PAGE_TILES, type LandingPageLayouts } from '@cmp/contracts/landingPage';
+import {
+  DEFAULT_LANDING_PAGE_TILES,
+  getLandingPageLayoutsRequestSchema,
+  getLandingPageLayoutsResponseSchema,
+  landingPageLayoutResponseSchema,
+  resetLandingPageLayoutRequestSchema,
+  saveLandingPageLayoutRequestSchema,
+  type LandingPageLayouts,
+} from '@cmp/contracts/landingPage';
 import { createQueryClient } from '../../app/AppProviders';
 import { CURRENT_USER_QUERY_KEY } from '../../platform/session/currentUser';
 import { buildSessionUser } from '../../test/buildSessionUser';
-import { installFakeFetch } from '../../test/fakeFetch';
+import { bodiesSentTo, operation } from '../../test/apiHandlers';
+import { apiServer } from '../../test/apiServer';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { LandingPageManagerScreen } from '../screens/LandingPageManagerScreen';
 
-const operationOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
-type Body = Record<string, unknown>;
-
 function renderEditor(layouts: LandingPageLayouts['Layouts']) {
-  const fetch = installFakeFetch((url, init) => {
-    const body = JSON.parse(String(init.body ?? '{}')) as Body;
-    const operation = operationOf(url);
-    if (operation === 'GetLandingPageLayouts') return { body: { OwnerCompanyId: body.ownerCompanyId, Layouts: layouts } };
-    if (operation === 'SaveLandingPageLayout') return { body: { OwnerCompanyId: body.ownerCompanyId, AccountType: body.accountType, Tiles: body.tiles, Source: 'Own' } };
-    return { status: 404, body: { Message: 'Not found' } };
-  });
+  apiServer.use(
+    operation('IDashboardService/GetLandingPageLayouts', { request: getLandingPageLayoutsRequestSchema, response: getLandingPageLayoutsResponseSchema }, ({ ownerCompanyId }) => ({
+      OwnerCompanyId: ownerCompanyId,
+      Layouts: layouts,
+    })),
+    operation('IDashboardService/SaveLandingPageLayout', { request: saveLandingPageLayoutRequestSchema, response: landingPageLayoutResponseSchema }, ({ ownerCompanyId, accountType, tiles }) => ({
+      OwnerCompanyId: ownerCompanyId,
+      AccountType: accountType,
+      Tiles: tiles,
+      Source: 'Own',
+    })),
+    operation('IDashboardService/ResetLandingPageLayout', { request: resetLandingPageLayoutRequestSchema, response: landingPageLayoutResponseSchema }, ({ ownerCompanyId, accountType }) => ({
+      OwnerCompanyId: ownerCompanyId,
+      AccountType: accountType,
+      Tiles: [...DEFAULT_LANDING_PAGE_TILES],
+      Source: 'Default',
+    })),
+  );
   const queryClient = createQueryClient();
   const user = buildSessionUser();
   queryClient.setQueryData(CURRENT_USER_QUERY_KEY, user);
   renderWithProviders(<LandingPageManagerScreen />, { path: '/DashboardManager/Start', queryClient });
-  const calls = () => fetch.mock.calls.map(([url, init]) => ({ operation: operationOf(String(url)), body: JSON.parse(String(init?.body ?? '{}')) as Body }));
-  return { calls, ownerCompanyId: user.CompanyAccount.AccountId };
+  return { ownerCompanyId: user.CompanyAccount.AccountId };
 }
 
 const defaults = (types: string[]) => types.map((type) => ({ AccountType: type as 'Company', Tiles: [...DEFAULT_LANDING_PAGE_TILES], Source: 'Default' as const }));
 const tileNames = () => within(screen.getByRole('list', { name: 'Dashboard tiles' })).getAllByRole('switch').map((control) => control.closest('li')!.querySelector('label')!.textContent);
 const previewOrder = () => within(screen.getByRole('list', { name: 'Tiles in the order the dashboard shows them' })).getAllByRole('listitem').map((item) => item.textContent);
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 describe('LandingPageManagerScreen (issue 17)', () => {
   it('hides a tile and moves another with the keyboard, previews the result and saves it for the chosen account type', async () => {
-    const { calls, ownerCompanyId } = renderEditor(defaults(['Reseller', 'Company', 'Department']));
+    const { ownerCompanyId } = renderEditor(defaults(['Reseller', 'Company', 'Department']));
     const user = userEvent.setup();
     await user.click(await screen.findByRole('tab', { name: 'Companies' }));
     expect(screen.getByRole('heading', { name: 'Dashboard for Companies' })).toBeInTheDocument();
@@ -57,16 +69,17 @@ describe('LandingPageManagerScreen (issue 17)', () => {
 
     await user.click(save);
     await waitFor(() =>
-      expect(calls()).toContainEqual({
-        operation: 'SaveLandingPageLayout',
-        body: { ownerCompanyId, accountType: 'Company', tiles: ['Revenue', 'PendingOrders', 'SubscriptionsEnding', 'LatestAudit', 'AccountCounts'] },
+      expect(bodiesSentTo('IDashboardService/SaveLandingPageLayout')).toContainEqual({
+        ownerCompanyId,
+        accountType: 'Company',
+        tiles: ['Revenue', 'PendingOrders', 'SubscriptionsEnding', 'LatestAudit', 'AccountCounts'],
       }),
     );
     // A keyboard-and-switch walk through MUI is slow in jsdom on a busy machine.
   }, 60_000);
 
   it('offers a reset only for an own layout, and asks first', async () => {
-    const { calls } = renderEditor([{ AccountType: 'Company', Tiles: ['AccountCounts'], Source: 'Own' }]);
+    renderEditor([{ AccountType: 'Company', Tiles: ['AccountCounts'], Source: 'Own' }]);
     const user = userEvent.setup();
     const reset = await screen.findByRole('button', { name: 'Reset to default' });
     expect(screen.getByText('Your organisation\'s own layout.')).toBeInTheDocument();
@@ -74,6 +87,6 @@ describe('LandingPageManagerScreen (issue 17)', () => {
     await user.click(reset);
     const dialog = await screen.findByRole('alertdialog', { name: 'Reset the layout?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(calls().map((call) => call.operation)).not.toContain('ResetLandingPageLayout');
+    expect(bodiesSentTo('IDashboardService/ResetLandingPageLayout')).toEqual([]);
   });
 });

@@ -1,12 +1,22 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import type { BackgroundJobs, SignedInSession } from '@cmp/contracts/adminConsole';
-import { JOB_STATES } from '@cmp/contracts/adminConsole';
+import {
+  getBackgroundJobsResponseSchema,
+  getSignedInSessionsResponseSchema,
+  getSsoProvidersResponseSchema,
+  JOB_STATES,
+  retryJobRequestSchema,
+  type BackgroundJobs,
+  type SignedInSession,
+} from '@cmp/contracts/adminConsole';
+import { emptyRequestSchema, okResponseSchema } from '@cmp/contracts/auth';
+import { getDataChecksResponseSchema, type GetDataChecksResponse } from '@cmp/contracts/dataChecks';
 import { CURRENT_USER_QUERY_KEY } from '../../../platform/session/currentUser';
 import { capability, buildSessionUser } from '../../../test/buildSessionUser';
-import { installFakeFetch } from '../../../test/fakeFetch';
+import { bodiesSentTo, operation, operationFailure } from '../../../test/apiHandlers';
+import { apiServer } from '../../../test/apiServer';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { AdminConsoleScreen } from '../AdminConsoleScreen';
 
@@ -35,7 +45,7 @@ const session = (overrides: Partial<SignedInSession>): SignedInSession => ({
 });
 
 // Issue 30: one request provisioned at the vendor without a subscription; the other checks find nothing.
-const dataChecks = {
+const dataChecks: GetDataChecksResponse = {
   CheckedAt: '2026-11-27T10:00:00.000Z',
   Checks: [
     { Check: 'ProvisionedWithoutSubscription', Total: 1, Findings: [{ RecordId: 4711, AccountId: 12, AccountName: 'Contoso Ltd', ProductName: 'SKYLINE_BACKUP', OrderId: 1, InvoiceId: null, Status: 'Completed / Active' }] },
@@ -45,13 +55,17 @@ const dataChecks = {
 };
 
 function renderConsole(path: string, flags: { Read: boolean; Execute?: boolean } = { Read: true, Execute: true }) {
-  const fetch = installFakeFetch((url) => {
-    if (url.endsWith('/GetBackgroundJobs')) return { body: jobs };
-    if (url.endsWith('/GetSignedInSessions')) return { body: { Sessions: [session({}), session({ SessionId: 'a0000000-0000-4000-8000-000000000002', Username: 'admin', DisplayName: 'Alex Morgan', IsCurrent: true })] } };
-    if (url.endsWith('/GetDataChecks')) return { body: dataChecks };
-    if (url.endsWith('/GetSsoProvidersInUse')) return { status: 403, body: { Message: 'Only administrators of the platform owner can use this part of the administration.' } };
-    return { body: { Success: true } };
-  });
+  apiServer.use(
+    operation('IAdminConsoleService/GetBackgroundJobs', { request: emptyRequestSchema, response: getBackgroundJobsResponseSchema }, () => jobs),
+    operation('IAdminConsoleService/RetryBackgroundJob', { request: retryJobRequestSchema, response: okResponseSchema }, () => ({ Success: true })),
+    operation('IAdminConsoleService/GetSignedInSessions', { request: emptyRequestSchema, response: getSignedInSessionsResponseSchema }, () => ({
+      Sessions: [session({}), session({ SessionId: 'a0000000-0000-4000-8000-000000000002', Username: 'admin', DisplayName: 'Alex Morgan', IsCurrent: true })],
+    })),
+    operation('IAdminConsoleService/GetDataChecks', { request: emptyRequestSchema, response: getDataChecksResponseSchema }, () => dataChecks),
+    operation('IAdminConsoleService/GetSsoProvidersInUse', { request: emptyRequestSchema, response: getSsoProvidersResponseSchema }, () =>
+      operationFailure(403, 'Only administrators of the platform owner can use this part of the administration.'),
+    ),
+  );
   const rendered = renderWithProviders(
     <Routes>
       <Route path="/admin-console/:methodName?" element={<AdminConsoleScreen />} />
@@ -59,14 +73,8 @@ function renderConsole(path: string, flags: { Read: boolean; Execute?: boolean }
     { path },
   );
   rendered.queryClient.setQueryData(CURRENT_USER_QUERY_KEY, buildSessionUser({ Capability: [capability('ADMINISTRATIVE', flags)] }));
-  return { ...rendered, fetch };
+  return rendered;
 }
-const bodiesOf = (fetch: ReturnType<typeof installFakeFetch>, operation: string) =>
-  fetch.mock.calls.filter(([url]) => String(url).endsWith(`/${operation}`)).map(([, init]) => JSON.parse(String(init?.body)));
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('AdminConsoleScreen (issue 17)', () => {
   it('lists its pages on the left, marks the current one and moves between them by keyboard', async () => {
@@ -104,14 +112,14 @@ describe('AdminConsoleScreen (issue 17)', () => {
 
   it('shows the queues with their counts and retries a failed job after a confirmation', async () => {
     const user = userEvent.setup();
-    const { fetch } = renderConsole('/admin-console/BackgroundJobs');
+    renderConsole('/admin-console/BackgroundJobs');
     const queues = await screen.findByRole('table', { name: 'Queues' });
     expect(within(queues).getByRole('row', { name: /admin-console\.resend-mail/ })).toHaveTextContent('1');
     const failed = screen.getByRole('table', { name: 'Failed jobs' });
     expect(failed).toHaveTextContent('connect ECONNREFUSED 127.0.0.1:25');
     await user.click(within(failed).getByRole('button', { name: /^Retry the admin-console\.resend-mail job/ }));
     await user.click(within(screen.getByRole('alertdialog', { name: 'Retry this job?' })).getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(bodiesOf(fetch, 'RetryBackgroundJob')).toEqual([{ queue: 'admin-console.resend-mail', jobId: jobs.FailedJobs[0]!.JobId }]));
+    await waitFor(() => expect(bodiesSentTo('IAdminConsoleService/RetryBackgroundJob')).toEqual([{ queue: 'admin-console.resend-mail', jobId: jobs.FailedJobs[0]!.JobId }]));
   });
 
   it('offers to end other sessions, not the caller’s own, and only with Administrative Execute', async () => {

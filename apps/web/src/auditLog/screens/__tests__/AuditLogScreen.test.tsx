@@ -1,9 +1,11 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import type { AuditLogEntry } from '@cmp/contracts/auditLog';
-import { installFakeFetch } from '../../../test/fakeFetch';
+import { getAuditLogRequestSchema, getAuditLogResponseSchema, type AuditLogEntry } from '@cmp/contracts/auditLog';
+import { accountFrameHandlers } from '../../../test/accountFrameHandlers';
+import { bodiesSentTo, operation } from '../../../test/apiHandlers';
+import { apiServer } from '../../../test/apiServer';
 import { buildSessionUser, capability } from '../../../test/buildSessionUser';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { CURRENT_USER_QUERY_KEY } from '../../../platform/session/currentUser';
@@ -34,7 +36,10 @@ const vatChanged: AuditLogEntry = {
 };
 
 function renderScreen(path: string, entries: AuditLogEntry[] = [disabled]) {
-  const fetch = installFakeFetch((url) => (url.endsWith('/GetAuditLog') ? { body: { Entries: entries, Total: entries.length } } : { body: {} }));
+  apiServer.use(
+    ...accountFrameHandlers(),
+    operation('IAccountService/GetAuditLog', { request: getAuditLogRequestSchema, response: getAuditLogResponseSchema }, () => ({ Entries: entries, Total: entries.length })),
+  );
   const rendered = renderWithProviders(
     <Routes>
       <Route path="/account/:accountId/audit-log" element={<AuditLogScreen />} />
@@ -43,13 +48,9 @@ function renderScreen(path: string, entries: AuditLogEntry[] = [disabled]) {
     { path },
   );
   rendered.queryClient.setQueryData(CURRENT_USER_QUERY_KEY, buildSessionUser({ Capability: [capability('AUDIT_LOG', { Read: true })] }));
-  return { ...rendered, fetch };
+  return rendered;
 }
-const requests = (fetch: ReturnType<typeof installFakeFetch>) => fetch.mock.calls.filter(([url]) => String(url).endsWith('/GetAuditLog')).map(([, init]) => JSON.parse(String(init?.body)));
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+const requests = () => bodiesSentTo('IAccountService/GetAuditLog');
 
 describe('AuditLogScreen', () => {
   it('shows who did what as whom, and opens the before/after table of an entry', async () => {
@@ -79,20 +80,20 @@ describe('AuditLogScreen', () => {
 
   it('filters by action and actor and sorts on the server', async () => {
     const user = userEvent.setup();
-    const { fetch } = renderScreen('/account/57/audit-log');
+    renderScreen('/account/57/audit-log');
     await screen.findByRole('row', { name: /User status changed/ });
     await user.click(screen.getByRole('combobox', { name: 'Action' }));
     await user.click(screen.getByRole('option', { name: 'Username changed' }));
-    await waitFor(() => expect(requests(fetch).at(-1)).toMatchObject({ accountId: 57, isUserLog: false, filter: { action: 'UsernameChanged' } }));
+    await waitFor(() => expect(requests().at(-1)).toMatchObject({ accountId: 57, isUserLog: false, filter: { action: 'UsernameChanged' } }));
     await user.type(screen.getByRole('searchbox', { name: 'Done by (name or username)' }), 'claire');
-    await waitFor(() => expect(requests(fetch).at(-1)).toMatchObject({ filter: { action: 'UsernameChanged', actor: 'claire' } }));
+    await waitFor(() => expect(requests().at(-1)).toMatchObject({ filter: { action: 'UsernameChanged', actor: 'claire' } }));
     await user.click(screen.getByRole('button', { name: 'Done by' }));
-    await waitFor(() => expect(requests(fetch).at(-1)).toMatchObject({ sortBy: 'Actor', sortDirection: 'asc', page: 0 }));
+    await waitFor(() => expect(requests().at(-1)).toMatchObject({ sortBy: 'Actor', sortDirection: 'asc', page: 0 }));
   });
 
   it('is the user log on /user-log', async () => {
-    const { fetch } = renderScreen('/account/1207/user-log');
+    renderScreen('/account/1207/user-log');
     expect(await screen.findByRole('heading', { level: 2, name: 'Activity of this user' })).toBeInTheDocument();
-    await waitFor(() => expect(requests(fetch)[0]).toMatchObject({ accountId: 1207, isUserLog: true }));
+    await waitFor(() => expect(requests()[0]).toMatchObject({ accountId: 1207, isUserLog: true }));
   });
 });

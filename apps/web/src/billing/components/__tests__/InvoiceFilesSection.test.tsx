@@ -9,7 +9,6 @@ import { fakeServer, fileTask, intervals } from './billingFixtures';
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 /** October and September have invoices; the running November has none. */

@@ -1,14 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Invoice, InvoiceSummary } from '@cmp/contracts/billing';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { InvoicesCard } from '../InvoicesCard';
 import { fakeServer, line } from './billingFixtures';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const summary: InvoiceSummary = {
   InvoiceId: 41,

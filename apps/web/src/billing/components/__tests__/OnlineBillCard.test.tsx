@@ -1,13 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { OnlineBillCard } from '../OnlineBillCard';
 import { bill, fakeServer, intervals, line } from './billingFixtures';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('OnlineBillCard', () => {
   it("asks for the newest closed month's bill and shows its lines, the period's last day and the totals", async () => {

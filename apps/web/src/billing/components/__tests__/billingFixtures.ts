@@ -1,5 +1,29 @@
-import type { BillingIntervals, BillingRun, InvoiceFileTask, OnlineBill, OnlineBillLine } from '@cmp/contracts/billing';
-import { installFakeFetch, type FakeResponse } from '../../../test/fakeFetch';
+import { HttpResponse } from 'msw';
+import {
+  billingRunSchema,
+  getBillingRunsRequestSchema,
+  getBillingRunsResponseSchema,
+  getIntervalsRequestSchema,
+  getIntervalsResponseSchema,
+  getInvoiceGenerationTasksRequestSchema,
+  getInvoiceGenerationTasksResponseSchema,
+  getInvoiceRequestSchema,
+  getInvoicesRequestSchema,
+  getInvoicesResponseSchema,
+  getOnlineBillRequestSchema,
+  getOnlineBillResponseSchema,
+  invoiceFileTaskSchema,
+  invoiceSchema,
+  requestInvoiceGenerationRequestSchema,
+  runBillingRequestSchema,
+  type BillingIntervals,
+  type BillingRun,
+  type InvoiceFileTask,
+  type OnlineBill,
+  type OnlineBillLine,
+} from '@cmp/contracts/billing';
+import { callsTo, operation, type OperationName } from '../../../test/apiHandlers';
+import { apiServer } from '../../../test/apiServer';
 
 /** Contoso's months: November still running, October and September closed. */
 export const intervals: BillingIntervals = {
@@ -80,11 +104,41 @@ export const fileTask = (more: Partial<InvoiceFileTask> = {}): InvoiceFileTask =
   ...more,
 });
 
-type Answer = (operation: string, body: Record<string, unknown>, init: RequestInit) => FakeResponse;
+/** The billing operations the cards call, each with the contract the server's operation definition names. */
+const BILLING_CONTRACTS = {
+  'IAccountService/GetIntervals': { request: getIntervalsRequestSchema, response: getIntervalsResponseSchema },
+  'IAccountService/GetOnlineBill': { request: getOnlineBillRequestSchema, response: getOnlineBillResponseSchema },
+  'IInvoiceBillingService/GetBillingRuns': { request: getBillingRunsRequestSchema, response: getBillingRunsResponseSchema },
+  'IInvoiceBillingService/RunBilling': { request: runBillingRequestSchema, response: billingRunSchema },
+  'IInvoiceBillingService/GetInvoices': { request: getInvoicesRequestSchema, response: getInvoicesResponseSchema },
+  'IInvoiceBillingService/GetInvoice': { request: getInvoiceRequestSchema, response: invoiceSchema },
+  'IInvoiceBillingService/GetInvoiceGenerationTasks': { request: getInvoiceGenerationTasksRequestSchema, response: getInvoiceGenerationTasksResponseSchema },
+  'IInvoiceBillingService/RequestInvoiceGeneration': { request: requestInvoiceGenerationRequestSchema, response: invoiceFileTaskSchema },
+} as const;
+type BillingOperation = keyof typeof BILLING_CONTRACTS extends `${string}/${infer Name}` ? Name : never;
 
-/** A fake server: `answer` gets the operation's name and its JSON body. */
+const nameOf = (billingOperation: string) => Object.keys(BILLING_CONTRACTS).find((name) => name.endsWith(`/${billingOperation}`)) as OperationName;
+
+/** An answer: the body (held to the operation's response schema), or an error status with its body. */
+interface BillingAnswer {
+  status?: number;
+  body: unknown;
+}
+type Answer = (operation: BillingOperation, body: Record<string, unknown>) => BillingAnswer;
+
+/**
+ * The billing operations behind their contracts: `answer` gets the operation's name and the body as
+ * the request schema parsed it; what it answers must pass the response schema.
+ */
 export function fakeServer(answer: Answer) {
-  const fetch = installFakeFetch((url, init) => answer(url.slice(url.lastIndexOf('/') + 1), JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>, init));
-  const calls = (operation: string) => fetch.mock.calls.filter(([url]) => String(url).endsWith(`/${operation}`)).map(([, init]) => ({ body: JSON.parse(String(init?.body)) as Record<string, unknown>, headers: init?.headers as Record<string, string> }));
-  return { fetch, calls };
+  apiServer.use(
+    ...Object.entries(BILLING_CONTRACTS).map(([name, contract]) =>
+      operation(name as OperationName, contract as { request: typeof contract.request; response: typeof contract.response }, (body) => {
+        const { status = 200, body: answerBody } = answer(name.slice(name.indexOf('/') + 1) as BillingOperation, body as Record<string, unknown>);
+        return status >= 400 ? HttpResponse.json(answerBody as Record<string, unknown>, { status }) : (answerBody as never);
+      }),
+    ),
+  );
+  const calls = (billingOperation: BillingOperation) => callsTo(nameOf(billingOperation)).map(({ body, headers }) => ({ body: body as Record<string, unknown>, headers }));
+  return { calls };
 }

@@ -1,8 +1,18 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CustomCharge, CustomChargePage } from '@cmp/contracts/customCharges';
-import { installFakeFetch, type FakeResponse } from '../../../test/fakeFetch';
+import { z } from 'zod';
+import {
+  createCustomChargeRequestSchema,
+  customChargeSchema,
+  deleteCustomChargeRequestSchema,
+  getCustomChargesRequestSchema,
+  getCustomChargesResponseSchema,
+  type CustomCharge,
+  type CustomChargePage,
+} from '@cmp/contracts/customCharges';
+import { bodiesSentTo, callsTo, operation, operationFailure } from '../../../test/apiHandlers';
+import { apiServer } from '../../../test/apiServer';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { CustomChargesCard } from '../CustomChargesCard';
 
@@ -24,19 +34,26 @@ const pending: CustomCharge = {
 const billed: CustomCharge = { ...pending, CustomChargeId: 8, Name: 'Security keys', Description: '', Price: '-75.00', Status: 'Billed', Attachment: null };
 const page = (charges: CustomCharge[], more: Partial<CustomChargePage> = {}): CustomChargePage => ({ CustomCharges: charges, Total: charges.length, Currency: 'GBP', MinorUnits: 2, CanCreate: true, CanDelete: true, SellerView: true, ...more });
 
-function renderCard(answer: (operation: string, body: Record<string, unknown>, init: RequestInit) => FakeResponse) {
-  const fetch = installFakeFetch((url, init) => answer(url.slice(url.lastIndexOf('/') + 1), JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>, init));
-  renderWithProviders(<CustomChargesCard accountId={57} />);
-  return { fetch, user: userEvent.setup() };
-}
+/** The server declares DeleteCustomCharge's answer inline (apps/server/src/customCharges), an empty object. */
+const deleteCustomChargeResponseSchema = z.object({});
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+function renderCard(listAnswer: () => CustomChargePage | Response) {
+  apiServer.use(
+    operation('ICustomChargeService/GetCustomCharges', { request: getCustomChargesRequestSchema, response: getCustomChargesResponseSchema }, listAnswer),
+    operation('ICustomChargeService/CreateCustomCharge', { request: createCustomChargeRequestSchema, response: customChargeSchema }, ({ customCharge }) => ({
+      ...pending,
+      CustomChargeId: 9,
+      Name: customCharge.Name,
+    })),
+    operation('ICustomChargeService/DeleteCustomCharge', { request: deleteCustomChargeRequestSchema, response: deleteCustomChargeResponseSchema }, () => ({})),
+  );
+  renderWithProviders(<CustomChargesCard accountId={57} />);
+  return { user: userEvent.setup() };
+}
 
 describe('CustomChargesCard', () => {
   it('shows each charge with its amounts, status, creator, UTC date and attachment link', async () => {
-    renderCard(() => ({ body: page([pending, billed]) }));
+    renderCard(() => page([pending, billed]));
     const table = await screen.findByRole('table', { name: 'Custom charges' });
     const [first, second] = within(table).getAllByRole('row').slice(1);
     expect(first).toHaveTextContent(/Migration support.*£960\.00.*£600\.00.*Pending billing.*Nora Winters.*Nov 20, 2026, 11:30 PM UTC/);
@@ -50,7 +67,7 @@ describe('CustomChargesCard', () => {
 
   it("shows a buyer its charges without a Cost column: the server sends no cost to the company's own users", async () => {
     const { Cost: _cost, ...bought } = pending;
-    renderCard(() => ({ body: page([bought], { CanCreate: false, CanDelete: false, SellerView: false }) }));
+    renderCard(() => page([bought], { CanCreate: false, CanDelete: false, SellerView: false }));
     const table = await screen.findByRole('table', { name: 'Custom charges' });
     expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).not.toContain('Cost');
     expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toContain('Price');
@@ -59,42 +76,40 @@ describe('CustomChargesCard', () => {
   });
 
   it('says when there is no charge, and offers no adding to a reader', async () => {
-    renderCard(() => ({ body: page([], { CanCreate: false, CanDelete: false }) }));
+    renderCard(() => page([], { CanCreate: false, CanDelete: false }));
     expect(await screen.findByText('This company has no custom charges yet.')).toHaveAttribute('role', 'status');
     expect(screen.queryByRole('button', { name: 'Add charge' })).toBeNull();
   });
 
   it('shows the server refusal when the list cannot be loaded', async () => {
-    renderCard(() => ({ status: 403, body: { Message: 'You do not have permission to do this.' } }));
+    renderCard(() => operationFailure(403, 'You do not have permission to do this.'));
     expect(await screen.findByText('You do not have permission to do this.')).toBeInTheDocument();
   });
 
   it('deletes a pending charge only after confirmation', async () => {
-    const { fetch, user } = renderCard((operation) => ({ body: operation === 'GetCustomCharges' ? page([pending]) : {} }));
+    const { user } = renderCard(() => page([pending]));
     await user.click(await screen.findByRole('button', { name: 'Delete Migration support' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Delete the custom charge?' });
     expect(confirm).toHaveTextContent('Migration support (£960.00) will not be billed.');
     await user.click(within(confirm).getByRole('button', { name: 'No' }));
-    expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/DeleteCustomCharge'))).toBe(false);
+    expect(bodiesSentTo('ICustomChargeService/DeleteCustomCharge')).toEqual([]);
     // Back on the list once the dialog has closed.
     await user.click(await screen.findByRole('button', { name: 'Delete Migration support' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(fetch.mock.calls.filter(([url]) => String(url).endsWith('/DeleteCustomCharge')).map(([, init]) => JSON.parse(String(init?.body)) as unknown)).toEqual([{ customChargeId: 7 }]));
+    await waitFor(() => expect(bodiesSentTo('ICustomChargeService/DeleteCustomCharge')).toEqual([{ customChargeId: 7 }]));
   });
 
   it('adds a charge with the Idempotency-Key of the dialog and lists it', async () => {
-    const { fetch, user } = renderCard((operation, body) =>
-      operation === 'CreateCustomCharge' ? { body: { ...pending, CustomChargeId: 9, Name: String((body.customCharge as { Name: string }).Name) } } : { body: page([pending]) },
-    );
+    const { user } = renderCard(() => page([pending]));
     await user.click(await screen.findByRole('button', { name: 'Add charge' }));
     const dialog = screen.getByRole('dialog', { name: 'Add a custom charge' });
     await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Training');
     await user.type(within(dialog).getByRole('textbox', { name: /^Price/ }), '250');
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    const [create] = fetch.mock.calls.filter(([url]) => String(url).endsWith('/CreateCustomCharge'));
-    expect(JSON.parse(String(create![1]?.body))).toEqual({ accountId: 57, customCharge: { Name: 'Training', Price: '250', Cost: '0' } });
-    expect((create![1]?.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{32,36}$/);
+    const [create] = callsTo('ICustomChargeService/CreateCustomCharge');
+    expect(create?.body).toEqual({ accountId: 57, customCharge: { Name: 'Training', Price: '250', Cost: '0' } });
+    expect(create?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{32,36}$/);
     expect(await screen.findByText('The charge Training (£960.00) has been added. It will be billed with the next invoice.')).toBeInTheDocument();
   });
 });

@@ -1,9 +1,20 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import type { KnowledgeBaseArticle } from '@cmp/contracts/knowledgeBase';
-import { installFakeFetch, type FakeResponse } from '../../../test/fakeFetch';
+import type { z } from 'zod';
+import {
+  deleteKnowledgeBaseArticleRequestSchema,
+  deleteKnowledgeBaseArticleResponseSchema,
+  getKnowledgeBaseArticlesRequestSchema,
+  getKnowledgeBaseArticlesResponseSchema,
+  saveKnowledgeBaseArticleRequestSchema,
+  saveKnowledgeBaseArticleResponseSchema,
+  type KnowledgeBaseArticle,
+} from '@cmp/contracts/knowledgeBase';
+import { bodiesSentTo, operation, operationFailure } from '../../../test/apiHandlers';
+import { apiServer } from '../../../test/apiServer';
+import { accountFrameHandlers } from '../../../test/accountFrameHandlers';
 import { buildSessionUser, capability } from '../../../test/buildSessionUser';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { formatDateTime } from '../../../platform/dates/formatDateTime';
@@ -31,27 +42,31 @@ const mfa: KnowledgeBaseArticle = {
   IsPublished: false,
 };
 
-/** A fake server holding Northwind's articles: saving adds or replaces one, deleting removes it. */
-function renderScreen(initial: KnowledgeBaseArticle[], respond?: (operation: string, body: Record<string, unknown>) => FakeResponse | undefined) {
+/**
+ * Northwind's articles behind the contract's operations: saving adds or replaces one, deleting
+ * removes it; `refuseSave` gives the server's refusal of an article, if it refuses it.
+ */
+function renderScreen(initial: KnowledgeBaseArticle[], refuseSave?: (article: z.output<typeof saveKnowledgeBaseArticleRequestSchema>['article']) => string | undefined) {
   let articles = [...initial];
-  const fetch = installFakeFetch((url, init) => {
-    const operation = url.split('/').pop()!;
-    const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
-    const answer = respond?.(operation, body);
-    if (answer) return answer;
-    if (operation === 'GetKnowledgeBaseArticles') return { body: { AccountId: 12, DisplayName: 'Northwind Cloud', Articles: articles } };
-    if (operation === 'SaveKnowledgeBaseArticle') {
-      const input = body.article as Omit<KnowledgeBaseArticle, 'Id' | 'CreatedAt' | 'UpdatedAt'> & { Id?: number };
-      const saved = { ...input, Id: input.Id ?? 99, CreatedAt: '2024-06-01T10:00:00Z', UpdatedAt: '2024-06-01T10:00:00Z' };
-      articles = [...articles.filter((article) => article.Id !== saved.Id), saved];
-      return { body: { Id: saved.Id } };
-    }
-    if (operation === 'DeleteKnowledgeBaseArticle') {
-      articles = articles.filter((article) => article.Id !== body.articleId);
-      return { body: { Success: true } };
-    }
-    return { status: 404, body: { Message: `Unknown operation ${operation}.` } };
-  });
+  apiServer.use(
+    ...accountFrameHandlers({ AccountId: 12, AccountType: 'Reseller', DisplayName: 'Northwind Cloud' }),
+    operation('IAccountService/GetKnowledgeBaseArticles', { request: getKnowledgeBaseArticlesRequestSchema, response: getKnowledgeBaseArticlesResponseSchema }, () => ({
+      AccountId: 12,
+      DisplayName: 'Northwind Cloud',
+      Articles: articles,
+    })),
+    operation('IAccountService/SaveKnowledgeBaseArticle', { request: saveKnowledgeBaseArticleRequestSchema, response: saveKnowledgeBaseArticleResponseSchema }, ({ article }) => {
+      const refusal = refuseSave?.(article);
+      if (refusal) return operationFailure(400, refusal);
+      const saved = { ...article, Id: article.Id ?? 99, CreatedAt: '2024-06-01T10:00:00Z', UpdatedAt: '2024-06-01T10:00:00Z' };
+      articles = [...articles.filter((known) => known.Id !== saved.Id), saved];
+      return { Id: saved.Id };
+    }),
+    operation('IAccountService/DeleteKnowledgeBaseArticle', { request: deleteKnowledgeBaseArticleRequestSchema, response: deleteKnowledgeBaseArticleResponseSchema }, ({ articleId }) => {
+      articles = articles.filter((article) => article.Id !== articleId);
+      return { Success: true };
+    }),
+  );
   const rendered = renderWithProviders(
     <Routes>
       <Route path="/account/:accountId/knowledge-base" element={<KnowledgeBaseScreen />} />
@@ -59,14 +74,8 @@ function renderScreen(initial: KnowledgeBaseArticle[], respond?: (operation: str
     { path: '/account/12/knowledge-base' },
   );
   rendered.queryClient.setQueryData(CURRENT_USER_QUERY_KEY, buildSessionUser({ Capability: [capability('WIKI', { Read: true, Create: true, Delete: true })] }));
-  return { ...rendered, fetch };
+  return rendered;
 }
-const bodiesOf = (fetch: ReturnType<typeof installFakeFetch>, operation: string) =>
-  fetch.mock.calls.filter(([url]) => String(url).endsWith(`/${operation}`)).map(([, init]) => JSON.parse(String(init?.body)));
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('KnowledgeBaseScreen (issue 5: the articles the assistant answers from)', () => {
   it("shows a spinner while loading, then the account's articles with language, published state and last change", async () => {
@@ -113,7 +122,7 @@ describe('KnowledgeBaseScreen (issue 5: the articles the assistant answers from)
 
   it("writes a new article: the contract's checks name the fields first, then it is saved, announced and listed", async () => {
     const user = userEvent.setup();
-    const { fetch } = renderScreen([resetPassword]);
+    renderScreen([resetPassword]);
     await user.click(await screen.findByRole('button', { name: 'New article' }));
     const dialog = await screen.findByRole('dialog', { name: 'New article' });
     expect(within(dialog).getByRole('combobox', { name: 'Language' })).toHaveTextContent('English');
@@ -124,7 +133,7 @@ describe('KnowledgeBaseScreen (issue 5: the articles the assistant answers from)
     expect(await within(dialog).findByRole('textbox', { name: 'Title' })).toHaveAccessibleDescription('Enter a value.');
     expect(within(dialog).getByRole('textbox', { name: 'Summary' })).toHaveAccessibleDescription('Enter a value.');
     expect(within(dialog).getByRole('textbox', { name: 'Link to the full article' })).toHaveAccessibleDescription('Enter an http or https address.');
-    expect(bodiesOf(fetch, 'SaveKnowledgeBaseArticle')).toEqual([]);
+    expect(bodiesSentTo('IAccountService/SaveKnowledgeBaseArticle')).toEqual([]);
 
     await user.click(within(dialog).getByRole('combobox', { name: 'Language' }));
     await user.click(screen.getByRole('option', { name: 'Deutsch' }));
@@ -136,7 +145,7 @@ describe('KnowledgeBaseScreen (issue 5: the articles the assistant answers from)
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     await waitFor(() =>
-      expect(bodiesOf(fetch, 'SaveKnowledgeBaseArticle')).toEqual([
+      expect(bodiesSentTo('IAccountService/SaveKnowledgeBaseArticle')).toEqual([
         { accountId: 12, article: { Locale: 'de', Title: 'Einen Dienst bestellen', Summary: 'So bestellen Sie einen neuen Dienst.', Body: 'Marktplatz öffnen\nDienst wählen', Url: null, IsPublished: false } },
       ]),
     );
@@ -147,11 +156,7 @@ describe('KnowledgeBaseScreen (issue 5: the articles the assistant answers from)
 
   it("edits an article and shows the server's refusal at the field it names", async () => {
     const user = userEvent.setup();
-    const { fetch } = renderScreen([resetPassword], (operation, body) =>
-      operation === 'SaveKnowledgeBaseArticle' && (body.article as { Url: string }).Url.includes('intranet')
-        ? { status: 400, body: { Message: 'Invalid request: article.Url: must be an http or https address' } }
-        : undefined,
-    );
+    renderScreen([resetPassword], (article) => (article.Url?.includes('intranet') ? 'Invalid request: article.Url: must be an http or https address' : undefined));
     await user.click(await screen.findByRole('button', { name: 'Edit Reset a forgotten password' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit article' });
     const url = within(dialog).getByRole('textbox', { name: 'Link to the full article' });
@@ -160,7 +165,7 @@ describe('KnowledgeBaseScreen (issue 5: the articles the assistant answers from)
     await user.type(url, 'https://intranet.example/reset');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Invalid request: article.Url: must be an http or https address')).toBeInTheDocument();
-    expect(bodiesOf(fetch, 'SaveKnowledgeBaseArticle')[0].article).toMatchObject({ Id: 41, Title: resetPassword.Title });
+    expect(bodiesSentTo('IAccountService/SaveKnowledgeBaseArticle')).toEqual([expect.objectContaining({ article: expect.objectContaining({ Id: 41, Title: resetPassword.Title }) })]);
 
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -168,16 +173,16 @@ describe('KnowledgeBaseScreen (issue 5: the articles the assistant answers from)
 
   it('deletes an article only after the confirmation', async () => {
     const user = userEvent.setup();
-    const { fetch } = renderScreen([resetPassword, mfa]);
+    renderScreen([resetPassword, mfa]);
     await user.click(await screen.findByRole('button', { name: 'Delete Reset a forgotten password' }));
     const confirmation = await screen.findByRole('alertdialog', { name: 'Delete the article “Reset a forgotten password”?' });
     await user.click(within(confirmation).getByRole('button', { name: 'No' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-    expect(bodiesOf(fetch, 'DeleteKnowledgeBaseArticle')).toEqual([]);
+    expect(bodiesSentTo('IAccountService/DeleteKnowledgeBaseArticle')).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Delete Reset a forgotten password' }));
     await user.click(await screen.findByRole('button', { name: 'Yes, do it' }));
-    await waitFor(() => expect(bodiesOf(fetch, 'DeleteKnowledgeBaseArticle')).toEqual([{ accountId: 12, articleId: 41 }]));
+    await waitFor(() => expect(bodiesSentTo('IAccountService/DeleteKnowledgeBaseArticle')).toEqual([{ accountId: 12, articleId: 41 }]));
     expect(await screen.findByText('The article “Reset a forgotten password” has been deleted.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     await waitFor(() => expect(screen.queryByRole('row', { name: /Reset a forgotten password/ })).not.toBeInTheDocument());

@@ -1,19 +1,33 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { DEFAULT_NOTIFICATION_PREFERENCES } from '@cmp/contracts/notifications';
-import { installFakeFetch } from '../../../test/fakeFetch';
+import { okResponseSchema } from '@cmp/contracts/auth';
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  getNotificationPreferencesRequestSchema,
+  getNotificationPreferencesResponseSchema,
+  saveNotificationPreferencesRequestSchema,
+} from '@cmp/contracts/notifications';
+import { bodiesSentTo, operation } from '../../../test/apiHandlers';
+import { accountFrameHandlers } from '../../../test/accountFrameHandlers';
+import { apiServer } from '../../../test/apiServer';
 import { buildSessionUser, capability } from '../../../test/buildSessionUser';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { CURRENT_USER_QUERY_KEY } from '../../../platform/session/currentUser';
 import { NotificationPreferencesScreen } from '../NotificationPreferencesScreen';
 
 function renderScreen(flags: { Read: boolean; Create: boolean }, path = '/account/57/notifications') {
-  const fetch = installFakeFetch((url) => {
-    if (url.endsWith('/GetNotificationPreferences')) return { body: { AccountId: 57, Preferences: DEFAULT_NOTIFICATION_PREFERENCES, IsDefault: true, UpdatedAt: null } };
-    return { body: { Success: true } };
-  });
+  apiServer.use(
+    ...accountFrameHandlers({ AccountId: 57 }),
+    operation('INotificationService/GetNotificationPreferences', { request: getNotificationPreferencesRequestSchema, response: getNotificationPreferencesResponseSchema }, () => ({
+      AccountId: 57,
+      Preferences: DEFAULT_NOTIFICATION_PREFERENCES,
+      IsDefault: true,
+      UpdatedAt: null,
+    })),
+    operation('INotificationService/SaveNotificationPreferences', { request: saveNotificationPreferencesRequestSchema, response: okResponseSchema }, () => ({ Success: true })),
+  );
   const rendered = renderWithProviders(
     <Routes>
       <Route path="/account/:accountId/notifications" element={<NotificationPreferencesScreen />} />
@@ -22,33 +36,29 @@ function renderScreen(flags: { Read: boolean; Create: boolean }, path = '/accoun
     { path },
   );
   rendered.queryClient.setQueryData(CURRENT_USER_QUERY_KEY, buildSessionUser({ Capability: [capability('NOTIFICATIONS', flags)] }));
-  return { ...rendered, fetch };
+  return rendered;
 }
-const saves = (fetch: ReturnType<typeof installFakeFetch>) => fetch.mock.calls.filter(([url]) => String(url).endsWith('/SaveNotificationPreferences')).map(([, init]) => JSON.parse(String(init?.body)));
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+const saves = () => bodiesSentTo('INotificationService/SaveNotificationPreferences');
 
 describe('NotificationPreferencesScreen', () => {
   it('refuses to save without a commitment period and says so on the field (spec §5)', async () => {
     const user = userEvent.setup();
-    const { fetch } = renderScreen({ Read: true, Create: true });
+    renderScreen({ Read: true, Create: true });
     for (const name of ['1 month', '1 year', '3 years']) await user.click(await screen.findByRole('checkbox', { name }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Select at least one commitment period');
     expect(screen.getByRole('checkbox', { name: '1 year' })).toHaveAccessibleDescription(/Select at least one commitment period/);
-    expect(saves(fetch)).toEqual([]);
+    expect(saves()).toEqual([]);
   });
 
   it('saves the chosen e-mails', async () => {
     const user = userEvent.setup();
-    const { fetch } = renderScreen({ Read: true, Create: true }, '/Account/View/57/Notifications');
+    renderScreen({ Read: true, Create: true }, '/Account/View/57/Notifications');
     await user.click(await screen.findByRole('checkbox', { name: 'Invoices' }));
     await user.click(screen.getByRole('checkbox', { name: '1 month' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(saves(fetch)).toEqual([{ accountId: 57, preferences: { ...DEFAULT_NOTIFICATION_PREFERENCES, Invoices: false, CommitmentPeriods: ['annual', '3-year'] } }]),
+      expect(saves()).toEqual([{ accountId: 57, preferences: { ...DEFAULT_NOTIFICATION_PREFERENCES, Invoices: false, CommitmentPeriods: ['annual', '3-year'] } }]),
     );
   });
 

@@ -1,8 +1,17 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CapabilitySet } from '@cmp/contracts/roles';
-import { installFakeFetch } from '../../../test/fakeFetch';
+import { okResponseSchema } from '@cmp/contracts/auth';
+import {
+  deleteCapabilitySetRequestSchema,
+  getCapabilitySetsRequestSchema,
+  getCapabilitySetsResponseSchema,
+  saveCapabilitySetRequestSchema,
+  saveCapabilitySetResponseSchema,
+  type CapabilitySet,
+} from '@cmp/contracts/roles';
+import { bodiesSentTo, operation, operationFailure } from '../../../test/apiHandlers';
+import { apiServer } from '../../../test/apiServer';
 import { capability } from '../../../test/buildSessionUser';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { CapabilitySetsCard } from '../CapabilitySetsCard';
@@ -19,20 +28,19 @@ const billingSet: CapabilitySet = {
 const template: CapabilitySet = { ...billingSet, CapabilitySetId: 5, Name: 'Reseller helpdesk', IsTemplate: true, OwnerAccountId: 2, OwnerDisplayName: 'Northwind Reseller', IsOwn: false, Capabilities: [capability('TICKETING', { Read: true, Create: true })] };
 const REFUSAL = 'You cannot give capabilities you do not hold yourself.';
 
-function renderCard(saveAnswer: { status?: number; body: unknown } = { body: { CapabilitySetId: 31 } }) {
-  const fetch = installFakeFetch((url) => {
-    if (url.endsWith('/GetCapabilitySets')) return { body: { OwnerCompanyId: 57, CapabilitySets: [billingSet, template] } };
-    if (url.endsWith('/SaveCapabilitySet')) return saveAnswer;
-    return { body: { Success: true } };
-  });
-  return { ...renderWithProviders(<CapabilitySetsCard ownerCompanyId={57} permissions={{ canSave: true, canDelete: true, canAssign: true }} />), fetch };
+function renderCard({ isSaveRefused = false } = {}) {
+  apiServer.use(
+    operation('IAccountService/GetCapabilitySets', { request: getCapabilitySetsRequestSchema, response: getCapabilitySetsResponseSchema }, () => ({
+      OwnerCompanyId: 57,
+      CapabilitySets: [billingSet, template],
+    })),
+    operation('IAccountService/SaveCapabilitySet', { request: saveCapabilitySetRequestSchema, response: saveCapabilitySetResponseSchema }, () =>
+      isSaveRefused ? operationFailure(403, REFUSAL) : { CapabilitySetId: 31 },
+    ),
+    operation('IAccountService/DeleteCapabilitySet', { request: deleteCapabilitySetRequestSchema, response: okResponseSchema }, () => ({ Success: true })),
+  );
+  return renderWithProviders(<CapabilitySetsCard ownerCompanyId={57} permissions={{ canSave: true, canDelete: true, canAssign: true }} />);
 }
-const bodiesOf = (fetch: ReturnType<typeof installFakeFetch>, operation: string) =>
-  fetch.mock.calls.filter(([url]) => String(url).endsWith(`/${operation}`)).map(([, init]) => JSON.parse(String(init?.body)));
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 // The matrix editor renders ~70 object types × 5 checkboxes; user-event drives it click by click.
 describe('CapabilitySetsCard and the matrix editor (issue 17)', { timeout: 60_000 }, () => {
@@ -53,7 +61,7 @@ describe('CapabilitySetsCard and the matrix editor (issue 17)', { timeout: 60_00
 
   it('toggles flags in the matrix and sends the set with exactly the checked capabilities', async () => {
     const user = userEvent.setup();
-    const { fetch } = renderCard();
+    renderCard();
     await user.click(within(await screen.findByRole('row', { name: /Billing/ })).getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit capability set Billing' });
 
@@ -68,7 +76,7 @@ describe('CapabilitySetsCard and the matrix editor (issue 17)', { timeout: 60_00
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     await waitFor(() =>
-      expect(bodiesOf(fetch, 'SaveCapabilitySet')).toEqual([
+      expect(bodiesSentTo('IAccountService/SaveCapabilitySet')).toEqual([
         {
           ownerCompanyId: 57,
           capabilitySet: {
@@ -88,7 +96,7 @@ describe('CapabilitySetsCard and the matrix editor (issue 17)', { timeout: 60_00
 
   it('copies a template as a new own set and shows the server refusal in the editor', async () => {
     const user = userEvent.setup();
-    const { fetch } = renderCard({ status: 403, body: { Message: REFUSAL } });
+    renderCard({ isSaveRefused: true });
     await user.click(within(await screen.findByRole('row', { name: /Reseller helpdesk/ })).getByRole('button', { name: 'Copy' }));
     const dialog = await screen.findByRole('dialog', { name: 'New capability set' });
     expect(within(dialog).getByRole('textbox', { name: /Name/ })).toHaveValue('Copy of Reseller helpdesk');
@@ -96,12 +104,16 @@ describe('CapabilitySetsCard and the matrix editor (issue 17)', { timeout: 60_00
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     expect(await within(dialog).findByText(REFUSAL)).toBeInTheDocument();
-    expect(bodiesOf(fetch, 'SaveCapabilitySet')[0].capabilitySet).toEqual({
-      CapabilitySetId: null,
-      Name: 'Copy of Reseller helpdesk',
-      IsTemplate: false,
-      Capabilities: [{ ObjectType: 'TICKETING', Read: true, Create: true, Execute: false, Delete: false, Value: null }],
-    });
+    expect(bodiesSentTo('IAccountService/SaveCapabilitySet')).toEqual([
+      expect.objectContaining({
+        capabilitySet: {
+          CapabilitySetId: null,
+          Name: 'Copy of Reseller helpdesk',
+          IsTemplate: false,
+          Capabilities: [{ ObjectType: 'TICKETING', Read: true, Create: true, Execute: false, Delete: false, Value: null }],
+        },
+      }),
+    ]);
   });
 
   it('asks before throwing away a changed matrix, and keeps it on "Continue editing"', async () => {
@@ -124,10 +136,10 @@ describe('CapabilitySetsCard and the matrix editor (issue 17)', { timeout: 60_00
 
   it('deletes an own set only after the confirmation', async () => {
     const user = userEvent.setup();
-    const { fetch } = renderCard();
+    renderCard();
     await user.click(within(await screen.findByRole('row', { name: /Billing/ })).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByRole('alertdialog', { name: 'Delete capability set?' })).toHaveTextContent('Billing is taken from every role that holds it.');
     await user.click(screen.getByRole('button', { name: 'Yes, do it' }));
-    await waitFor(() => expect(bodiesOf(fetch, 'DeleteCapabilitySet')).toEqual([{ capabilitySetId: 31 }]));
+    await waitFor(() => expect(bodiesSentTo('IAccountService/DeleteCapabilitySet')).toEqual([{ capabilitySetId: 31 }]));
   });
 });

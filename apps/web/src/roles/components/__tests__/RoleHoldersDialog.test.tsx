@@ -1,9 +1,11 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RoleSummary } from '@cmp/contracts/roles';
-import type { UserListItem } from '@cmp/contracts/users';
-import { installFakeFetch } from '../../../test/fakeFetch';
+import { okResponseSchema } from '@cmp/contracts/auth';
+import { getRoleUsersRequestSchema, getRoleUsersResponseSchema, roleUsersRequestSchema, type RoleSummary } from '@cmp/contracts/roles';
+import { getUsersRequestSchema, getUsersResponseSchema, type UserListItem } from '@cmp/contracts/users';
+import { bodiesSentTo, operation } from '../../../test/apiHandlers';
+import { apiServer } from '../../../test/apiServer';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { RoleHoldersDialog } from '../RoleHoldersDialog';
 
@@ -24,37 +26,34 @@ const tom: UserListItem = {
 const claire: UserListItem = { ...tom, AccountId: 1203, DisplayName: 'Claire Dubois', Username: 'company.admin' };
 
 function renderDialog(canAssign = true) {
-  const fetch = installFakeFetch((url) => {
-    if (url.endsWith('/GetRoleUsers')) return { body: { RoleId: 12, Users: [{ UserAccountId: 1203, Username: 'company.admin', DisplayName: 'Claire Dubois' }] } };
-    if (url.endsWith('/GetUsers')) return { body: { Users: [claire, tom], Total: 2 } };
-    return { body: { Success: true } };
-  });
+  apiServer.use(
+    operation('IAccountService/GetRoleUsers', { request: getRoleUsersRequestSchema, response: getRoleUsersResponseSchema }, () => ({
+      RoleId: 12,
+      Users: [{ UserAccountId: 1203, Username: 'company.admin', DisplayName: 'Claire Dubois' }],
+    })),
+    operation('IAccountService/GetUsers', { request: getUsersRequestSchema, response: getUsersResponseSchema }, () => ({ Users: [claire, tom], Total: 2 })),
+    operation('IAccountService/AssignRoleUsers', { request: roleUsersRequestSchema, response: okResponseSchema }, () => ({ Success: true })),
+    operation('IAccountService/RemoveRoleUsers', { request: roleUsersRequestSchema, response: okResponseSchema }, () => ({ Success: true })),
+  );
   renderWithProviders(<RoleHoldersDialog role={auditor} ownerCompanyId={57} canAssign={canAssign} onClose={() => undefined} />);
-  return fetch;
 }
-const bodiesOf = (fetch: ReturnType<typeof installFakeFetch>, operation: string) =>
-  fetch.mock.calls.filter(([url]) => String(url).endsWith(`/${operation}`)).map(([, init]) => JSON.parse(String(init?.body)));
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('RoleHoldersDialog (issue 17: who holds a role)', () => {
   it('lists the holders and removes one only after the confirmation', async () => {
     const user = userEvent.setup();
-    const fetch = renderDialog();
+    renderDialog();
     const dialog = await screen.findByRole('dialog', { name: 'Holders of Auditor' });
     const row = await within(dialog).findByRole('row', { name: /Claire Dubois/ });
     await user.click(within(row).getByRole('button', { name: 'Remove' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Remove from role?' });
     expect(confirm).toHaveTextContent('Claire Dubois no longer holds Auditor');
     await user.click(within(confirm).getByRole('button', { name: 'Yes, do it' }));
-    await waitFor(() => expect(bodiesOf(fetch, 'RemoveRoleUsers')).toEqual([{ roleId: 12, userAccountIds: [1203] }]));
+    await waitFor(() => expect(bodiesSentTo('IAccountService/RemoveRoleUsers')).toEqual([{ roleId: 12, userAccountIds: [1203] }]));
   });
 
   it('adds users of the organisation who do not hold the role yet', async () => {
     const user = userEvent.setup();
-    const fetch = renderDialog();
+    renderDialog();
     const dialog = await screen.findByRole('dialog', { name: 'Holders of Auditor' });
     await within(dialog).findByRole('row', { name: /Claire Dubois/ });
     await user.click(within(dialog).getByRole('combobox', { name: 'Add users' }));
@@ -62,8 +61,8 @@ describe('RoleHoldersDialog (issue 17: who holds a role)', () => {
     expect(screen.queryByRole('option', { name: /Claire Dubois/ })).not.toBeInTheDocument();
     await user.click(option);
     await user.click(within(dialog).getByRole('button', { name: 'Add the chosen users' }));
-    await waitFor(() => expect(bodiesOf(fetch, 'AssignRoleUsers')).toEqual([{ roleId: 12, userAccountIds: [1207] }]));
-    expect(bodiesOf(fetch, 'GetUsers')[0]).toMatchObject({ accountId: 57 });
+    await waitFor(() => expect(bodiesSentTo('IAccountService/AssignRoleUsers')).toEqual([{ roleId: 12, userAccountIds: [1207] }]));
+    expect(bodiesSentTo('IAccountService/GetUsers')[0]).toMatchObject({ accountId: 57 });
   });
 
   it('only lists the holders without Roles Execute', async () => {

@@ -1,8 +1,20 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CapabilitySet, RoleSummary } from '@cmp/contracts/roles';
-import { installFakeFetch } from '../../../test/fakeFetch';
+import { okResponseSchema } from '@cmp/contracts/auth';
+import {
+  deleteRoleRequestSchema,
+  getCapabilitySetsRequestSchema,
+  getCapabilitySetsResponseSchema,
+  getRolesRequestSchema,
+  getRolesResponseSchema,
+  saveRoleRequestSchema,
+  saveRoleResponseSchema,
+  type CapabilitySet,
+  type RoleSummary,
+} from '@cmp/contracts/roles';
+import { bodiesSentTo, operation, operationFailure } from '../../../test/apiHandlers';
+import { apiServer } from '../../../test/apiServer';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { RolesCard } from '../RolesCard';
 
@@ -12,20 +24,17 @@ const set = (CapabilitySetId: number, Name: string): CapabilitySet => ({ Capabil
 const REFUSAL = 'The role is in use by an import.';
 
 function renderCard(permissions = { canSave: true, canDelete: true, canAssign: true }) {
-  const fetch = installFakeFetch((url) => {
-    if (url.endsWith('/GetRoles')) return { body: { OwnerCompanyId: 57, Roles: [administrator, auditor] } };
-    if (url.endsWith('/GetCapabilitySets')) return { body: { OwnerCompanyId: 57, CapabilitySets: [set(21, 'Company admin set'), set(22, 'Audit readers')] } };
-    if (url.endsWith('/DeleteRole')) return { status: 400, body: { Message: REFUSAL } };
-    return { body: { Success: true } };
-  });
-  return { ...renderWithProviders(<RolesCard ownerCompanyId={57} permissions={permissions} />), fetch };
+  apiServer.use(
+    operation('IAccountService/GetRoles', { request: getRolesRequestSchema, response: getRolesResponseSchema }, () => ({ OwnerCompanyId: 57, Roles: [administrator, auditor] })),
+    operation('IAccountService/GetCapabilitySets', { request: getCapabilitySetsRequestSchema, response: getCapabilitySetsResponseSchema }, () => ({
+      OwnerCompanyId: 57,
+      CapabilitySets: [set(21, 'Company admin set'), set(22, 'Audit readers')],
+    })),
+    operation('IAccountService/DeleteRole', { request: deleteRoleRequestSchema, response: okResponseSchema }, () => operationFailure(400, REFUSAL)),
+    operation('IAccountService/SaveRole', { request: saveRoleRequestSchema, response: saveRoleResponseSchema }, () => ({ RoleId: 13 })),
+  );
+  return renderWithProviders(<RolesCard ownerCompanyId={57} permissions={permissions} />);
 }
-const bodiesOf = (fetch: ReturnType<typeof installFakeFetch>, operation: string) =>
-  fetch.mock.calls.filter(([url]) => String(url).endsWith(`/${operation}`)).map(([, init]) => JSON.parse(String(init?.body)));
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('RolesCard (issue 17)', () => {
   it('lists the roles with description, holders and the names of their capability sets, sortable by name', async () => {
@@ -50,7 +59,7 @@ describe('RolesCard (issue 17)', () => {
 
   it('asks before deleting, says how many users hold the role, and shows the server refusal', async () => {
     const user = userEvent.setup();
-    const { fetch } = renderCard();
+    renderCard();
     const auditorRow = await screen.findByRole('row', { name: /Auditor/ });
 
     await user.click(within(auditorRow).getByRole('button', { name: 'Delete' }));
@@ -58,17 +67,17 @@ describe('RolesCard (issue 17)', () => {
     expect(dialog).toHaveTextContent('Auditor is held by 2 user(s)');
     await user.click(within(dialog).getByRole('button', { name: 'No' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-    expect(bodiesOf(fetch, 'DeleteRole')).toEqual([]);
+    expect(bodiesSentTo('IAccountService/DeleteRole')).toEqual([]);
 
     await user.click(within(auditorRow).getByRole('button', { name: 'Delete' }));
     await user.click(await screen.findByRole('button', { name: 'Yes, do it' }));
-    await waitFor(() => expect(bodiesOf(fetch, 'DeleteRole')).toEqual([{ roleId: 12 }]));
+    await waitFor(() => expect(bodiesSentTo('IAccountService/DeleteRole')).toEqual([{ roleId: 12 }]));
     expect(await screen.findByText(REFUSAL)).toBeInTheDocument();
   });
 
   it('validates the role dialog per field and saves the chosen own sets', async () => {
     const user = userEvent.setup();
-    const { fetch } = renderCard();
+    renderCard();
     await user.click(await screen.findByRole('button', { name: 'New role' }));
     const dialog = await screen.findByRole('dialog', { name: 'New role' });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -82,7 +91,7 @@ describe('RolesCard (issue 17)', () => {
     await user.click(mark);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(bodiesOf(fetch, 'SaveRole')).toEqual([{ ownerCompanyId: 57, role: { RoleId: null, Name: 'Billing clerk', Description: '', CapabilitySetIds: [22], IsAdministrator: true } }]),
+      expect(bodiesSentTo('IAccountService/SaveRole')).toEqual([{ ownerCompanyId: 57, role: { RoleId: null, Name: 'Billing clerk', Description: '', CapabilitySetIds: [22], IsAdministrator: true } }]),
     );
   });
 

@@ -1,7 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import type { LoadedAccount } from '@cmp/contracts/accountViews';
-import { installFakeFetch } from '../../../test/fakeFetch';
+import { loadAccountByIdRequestSchema, loadedAccountSchema, type LoadedAccount } from '@cmp/contracts/accountViews';
+import { getCapabilitySetsRequestSchema, getCapabilitySetsResponseSchema, getRolesRequestSchema, getRolesResponseSchema } from '@cmp/contracts/roles';
+import { bodiesSentTo, operation } from '../../../test/apiHandlers';
+import { apiServer } from '../../../test/apiServer';
 import { capability } from '../../../test/buildSessionUser';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { RolesSection } from '../RolesSection';
@@ -18,19 +20,13 @@ const account = (AccountType: LoadedAccount['AccountType'], ParentAccountId: num
 });
 
 function renderSection(loaded: LoadedAccount) {
-  const fetch = installFakeFetch((url) => {
-    if (url.endsWith('/LoadAccountById')) return { body: loaded };
-    if (url.endsWith('/GetRoles')) return { body: { OwnerCompanyId: 57, Roles: [] } };
-    if (url.endsWith('/GetCapabilitySets')) return { body: { OwnerCompanyId: 57, CapabilitySets: [] } };
-    return { status: 404, body: { Message: 'Not found.' } };
-  });
+  apiServer.use(
+    operation('IAccountService/LoadAccountById', { request: loadAccountByIdRequestSchema, response: loadedAccountSchema }, () => loaded),
+    operation('IAccountService/GetRoles', { request: getRolesRequestSchema, response: getRolesResponseSchema }, () => ({ OwnerCompanyId: 57, Roles: [] })),
+    operation('IAccountService/GetCapabilitySets', { request: getCapabilitySetsRequestSchema, response: getCapabilitySetsResponseSchema }, () => ({ OwnerCompanyId: 57, CapabilitySets: [] })),
+  );
   renderWithProviders(<RolesSection accountId={57} capabilities={[capability('ROLES', { Read: true })]} />);
-  return fetch;
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('RolesSection (issue 17: per owning organisation)', () => {
   it('shows the roles and capability sets of a company, read-only without Roles Create', async () => {
@@ -48,10 +44,10 @@ describe('RolesSection (issue 17: per owning organisation)', () => {
   });
 
   it('shows nothing for a department, which owns no roles', async () => {
-    const fetch = renderSection(account('Department', 57));
-    await vi.waitFor(() => expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/LoadAccountById'))).toBe(true));
+    renderSection(account('Department', 57));
+    await vi.waitFor(() => expect(bodiesSentTo('IAccountService/LoadAccountById')).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('heading', { name: 'Roles' })).not.toBeInTheDocument();
-    expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/GetRoles'))).toBe(false);
+    expect(bodiesSentTo('IAccountService/GetRoles')).toEqual([]);
   });
 });

@@ -1,9 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import type { SessionUser } from '@cmp/contracts/auth';
-import { installFakeFetch } from '../../../test/fakeFetch';
+import { emptyRequestSchema, sessionUserSchema, type SessionUser } from '@cmp/contracts/auth';
+import { bodiesSentTo, operation } from '../../../test/apiHandlers';
+import { apiServer } from '../../../test/apiServer';
 import { buildSessionUser } from '../../../test/buildSessionUser';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { SetupMfaEmailScreen } from '../SetupMfaEmailScreen';
@@ -18,8 +19,8 @@ const CHOSEN = /No policy of your organisation requires a second factor for you/
 
 /** The set-up pages are MFA pages: the route guard does not load the user, so the screen asks the server. */
 function renderAt(path: string, user: SessionUser) {
-  const fetch = installFakeFetch((url) => (url.endsWith('/GetCurrentUser') ? { body: user } : { body: {} }));
-  const rendered = renderWithProviders(
+  apiServer.use(operation('IAuthorizationService/GetCurrentUser', { request: emptyRequestSchema, response: sessionUserSchema }, () => user));
+  return renderWithProviders(
     <Routes>
       <Route path="/setup-mfa" element={<SetupMfaScreen />} />
       <Route path="/setup-mfa-email" element={<SetupMfaEmailScreen />} />
@@ -27,12 +28,7 @@ function renderAt(path: string, user: SessionUser) {
     </Routes>,
     { path },
   );
-  return { ...rendered, fetch };
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('SetupMfaScreen (spec §4, issue 10)', () => {
   it('says the organisation requires it, and offers no way around, when a policy holds the user here', async () => {
@@ -70,8 +66,8 @@ describe('SetupMfaScreen (spec §4, issue 10)', () => {
   });
 
   it('holds a required user on the e-mail set-up too', async () => {
-    const { fetch } = renderAt('/setup-mfa-email', buildSessionUser({ MustSetupMfa: true }));
-    await waitFor(() => expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/GetCurrentUser'))).toBe(true));
+    renderAt('/setup-mfa-email', buildSessionUser({ MustSetupMfa: true }));
+    await waitFor(() => expect(bodiesSentTo('IAuthorizationService/GetCurrentUser')).not.toEqual([]));
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Not now' })).not.toBeInTheDocument();
   });

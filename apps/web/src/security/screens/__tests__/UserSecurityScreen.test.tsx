@@ -1,10 +1,20 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import type { SessionUser } from '@cmp/contracts/auth';
-import type { MfaMethod } from '@cmp/contracts/identity';
-import { installFakeFetch } from '../../../test/fakeFetch';
+import { okResponseSchema, sessionUserSchema, type SessionUser } from '@cmp/contracts/auth';
+import {
+  authenticationMethodIdRequestSchema,
+  disableUserMfaRequestSchema,
+  getAuthenticationMethodsRequestSchema,
+  getAuthenticationMethodsResponseSchema,
+  impersonateRequestSchema,
+  renameAuthenticationMethodRequestSchema,
+  type MfaMethod,
+} from '@cmp/contracts/identity';
+import { accountFrameHandlers } from '../../../test/accountFrameHandlers';
+import { bodiesSentTo, operation } from '../../../test/apiHandlers';
+import { apiServer } from '../../../test/apiServer';
 import { buildSessionUser, capability } from '../../../test/buildSessionUser';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { CURRENT_USER_QUERY_KEY } from '../../../platform/session/currentUser';
@@ -22,11 +32,17 @@ const phone: MfaMethod = {
 const mail: MfaMethod = { ...phone, Id: 7, Name: 'Work mail', AuthenticationMethod: 'Email', IsPrimary: false, IsEnabled: false };
 
 function renderScreen(sessionUser: SessionUser, accountId: number, methods: { Methods: MfaMethod[]; IsMfaEnforced: boolean }) {
-  const fetch = installFakeFetch((url) => {
-    if (url.endsWith('/GetAuthenticationMethods')) return { body: methods };
-    if (url.endsWith('/Impersonate')) return { body: buildSessionUser({ UserAccountId: accountId, ImpersonatorAccountId: sessionUser.UserAccountId }) };
-    return { body: { Success: true } };
-  });
+  const ok = () => ({ Success: true });
+  apiServer.use(
+    ...accountFrameHandlers({ AccountId: accountId, AccountType: 'User', DisplayName: 'Claire Dubois' }),
+    operation('IAccountService/GetAuthenticationMethods', { request: getAuthenticationMethodsRequestSchema, response: getAuthenticationMethodsResponseSchema }, () => methods),
+    operation('IAccountService/DeleteAuthenticationMethod', { request: authenticationMethodIdRequestSchema, response: okResponseSchema }, ok),
+    operation('IAccountService/RenameAuthenticationMethod', { request: renameAuthenticationMethodRequestSchema, response: okResponseSchema }, ok),
+    operation('IAccountService/DisableUserMfa', { request: disableUserMfaRequestSchema, response: okResponseSchema }, ok),
+    operation('IAuthorizationService/Impersonate', { request: impersonateRequestSchema, response: sessionUserSchema }, () =>
+      buildSessionUser({ UserAccountId: accountId, ImpersonatorAccountId: sessionUser.UserAccountId }),
+    ),
+  );
   const rendered = renderWithProviders(
     <Routes>
       <Route path="/account/:accountId/user-security" element={<UserSecurityScreen />} />
@@ -35,12 +51,8 @@ function renderScreen(sessionUser: SessionUser, accountId: number, methods: { Me
     { path: `/account/${accountId}/user-security` },
   );
   rendered.queryClient.setQueryData(CURRENT_USER_QUERY_KEY, sessionUser);
-  return { ...rendered, fetch };
+  return rendered;
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('UserSecurityScreen (spec §4 MFA methods)', () => {
   it("lists one's own methods with their actions and the two ways to add one", async () => {
@@ -71,24 +83,22 @@ describe('UserSecurityScreen (spec §4 MFA methods)', () => {
 
   it('deletes a method only after "Yes, do it"', async () => {
     const user = userEvent.setup();
-    const { fetch } = renderScreen(buildSessionUser(), 1203, { Methods: [phone, mail], IsMfaEnforced: false });
+    renderScreen(buildSessionUser(), 1203, { Methods: [phone, mail], IsMfaEnforced: false });
     const mailRow = await screen.findByRole('row', { name: /Work mail/ });
 
     await user.click(within(mailRow).getByRole('button', { name: 'Delete' }));
     await user.click(await screen.findByRole('button', { name: 'No' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-    expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/DeleteAuthenticationMethod'))).toBe(false);
+    expect(bodiesSentTo('IAccountService/DeleteAuthenticationMethod')).toEqual([]);
 
     await user.click(within(mailRow).getByRole('button', { name: 'Delete' }));
     await user.click(await screen.findByRole('button', { name: 'Yes, do it' }));
-    await waitFor(() => expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/DeleteAuthenticationMethod'))).toBe(true));
-    const call = fetch.mock.calls.find(([url]) => String(url).endsWith('/DeleteAuthenticationMethod'));
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ authenticationMethodId: 7 });
+    await waitFor(() => expect(bodiesSentTo('IAccountService/DeleteAuthenticationMethod')).toEqual([{ authenticationMethodId: 7 }]));
   });
 
   it('renames a method in its dialog, saving only a new name', async () => {
     const user = userEvent.setup();
-    const { fetch } = renderScreen(buildSessionUser(), 1203, { Methods: [phone, mail], IsMfaEnforced: false });
+    renderScreen(buildSessionUser(), 1203, { Methods: [phone, mail], IsMfaEnforced: false });
     await user.click(within(await screen.findByRole('row', { name: /Phone/ })).getByRole('button', { name: 'Rename' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Rename method' });
@@ -99,8 +109,7 @@ describe('UserSecurityScreen (spec §4 MFA methods)', () => {
     await user.type(name, 'Work phone{Enter}');
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    const call = fetch.mock.calls.find(([url]) => String(url).endsWith('/RenameAuthenticationMethod'));
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ authenticationMethodId: 4, newName: 'Work phone' });
+    expect(bodiesSentTo('IAccountService/RenameAuthenticationMethod')).toEqual([{ authenticationMethodId: 4, newName: 'Work phone' }]);
   });
 
   it("shows another user's methods read-only, with Disable MFA and Sign in as this user for those allowed", async () => {
@@ -109,7 +118,7 @@ describe('UserSecurityScreen (spec §4 MFA methods)', () => {
       Capability: [capability('LOGIN', { Execute: true }), capability('DISABLE_MFA', { Execute: true }), capability('IMPERSONATE', { Execute: true })],
     });
     const user = userEvent.setup();
-    const { fetch, currentPath, queryClient } = renderScreen(admin, 1203, { Methods: [phone], IsMfaEnforced: false });
+    const { currentPath, queryClient } = renderScreen(admin, 1203, { Methods: [phone], IsMfaEnforced: false });
 
     await screen.findByRole('table');
     expect(screen.queryByRole('button', { name: 'Disable' })).not.toBeInTheDocument();
@@ -117,15 +126,14 @@ describe('UserSecurityScreen (spec §4 MFA methods)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Disable MFA' }));
     await user.click(await screen.findByRole('button', { name: 'Yes, do it' }));
-    await waitFor(() => expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/DisableUserMfa'))).toBe(true));
+    await waitFor(() => expect(bodiesSentTo('IAccountService/DisableUserMfa')).toEqual([{ userAccountId: 1203 }]));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: 'Sign in as this user' }));
     await waitFor(() => expect(currentPath()).toBe('/Dashboard'));
     // The session user is replaced in place, so the header (which observes it) shows the new identity.
     expect(queryClient.getQueryData<SessionUser>(CURRENT_USER_QUERY_KEY)?.ImpersonatorAccountId).toBe(1);
-    const call = fetch.mock.calls.find(([url]) => String(url).endsWith('/IAuthorizationService/Impersonate'));
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ userAccountId: 1203 });
+    expect(bodiesSentTo('IAuthorizationService/Impersonate')).toEqual([{ userAccountId: 1203 }]);
   });
 
   it('offers neither action without the capabilities', async () => {

@@ -1,8 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ConfirmedTerm } from '@cmp/contracts/terms';
-import { installFakeFetch } from '../../../test/fakeFetch';
+import { okResponseSchema } from '@cmp/contracts/auth';
+import { acceptTermsRequestSchema, getMyConfirmedTermsRequestSchema, getMyConfirmedTermsResponseSchema, type AcceptTermsRequest, type ConfirmedTerm } from '@cmp/contracts/terms';
+import { operation } from '../../../test/apiHandlers';
+import { apiServer } from '../../../test/apiServer';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { TermsDialog, type TermsView } from '../TermsDialog';
 
@@ -19,24 +21,21 @@ const privacy: ConfirmedTerm = { ...service, Id: 2, Name: 'Privacy policy', Term
 const agreement: ConfirmedTerm = { ...service, Id: 3, Name: 'Northwind reseller agreement', TermsText: '<p>Support</p>', PathToTermsPdf: null, IsAccepted: false, AcceptedAt: null };
 
 function renderDialog(view: TermsView = 'terms') {
-  let accepted = false;
-  const fetch = installFakeFetch((url) => {
-    if (url.endsWith('/GetMyConfirmedTerms')) {
-      return { body: [service, privacy, accepted ? { ...agreement, IsAccepted: true, AcceptedAt: '2026-03-01T10:00:00Z' } : agreement] };
-    }
-    if (url.endsWith('/AcceptTerms')) {
-      accepted = true;
-      return { body: { Success: true } };
-    }
-    return { status: 404, body: { Message: 'Unknown' } };
-  });
+  const acceptances: AcceptTermsRequest[] = [];
+  apiServer.use(
+    operation('IAccountService/GetMyConfirmedTerms', { request: getMyConfirmedTermsRequestSchema, response: getMyConfirmedTermsResponseSchema }, () => [
+      service,
+      privacy,
+      acceptances.length > 0 ? { ...agreement, IsAccepted: true, AcceptedAt: '2026-03-01T10:00:00Z' } : agreement,
+    ]),
+    operation('IAccountService/AcceptTerms', { request: acceptTermsRequestSchema, response: okResponseSchema }, (body) => {
+      acceptances.push(body);
+      return { Success: true };
+    }),
+  );
   renderWithProviders(<TermsDialog open view={view} onClose={() => undefined} />);
-  return { fetch };
+  return { acceptances };
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('TermsDialog (spec §2 Terms menu, §4 Terms)', () => {
   it('shows one tab per term with its text in a frame that allows popups only, and its PDF', async () => {
@@ -78,14 +77,13 @@ describe('TermsDialog (spec §2 Terms menu, §4 Terms)', () => {
 
   it('replaces the accept button of an unaccepted term with a confirmation once accepting succeeds', async () => {
     const user = userEvent.setup();
-    const { fetch } = renderDialog();
+    const { acceptances } = renderDialog();
     await user.click(await screen.findByRole('tab', { name: 'Northwind reseller agreement' }));
     const panel = screen.getByRole('tabpanel', { name: 'Northwind reseller agreement' });
     await user.click(within(panel).getByRole('button', { name: 'Accept' }));
 
     expect(await within(panel).findByText(/You accepted these terms on/)).toBeInTheDocument();
     expect(within(panel).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
-    const acceptCall = fetch.mock.calls.find(([url]) => String(url).endsWith('/IAccountService/AcceptTerms'));
-    expect(JSON.parse(String(acceptCall?.[1]?.body))).toEqual({ termId: 3 });
+    expect(acceptances).toEqual([{ termId: 3 }]);
   });
 });

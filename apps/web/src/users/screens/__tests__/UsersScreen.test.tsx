@@ -1,9 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import type { UserListItem } from '@cmp/contracts/users';
-import { installFakeFetch } from '../../../test/fakeFetch';
+import { okResponseSchema } from '@cmp/contracts/auth';
+import { changeUserStatusRequestSchema, getUsersRequestSchema, getUsersResponseSchema, type UserListItem } from '@cmp/contracts/users';
+import { accountFrameHandlers } from '../../../test/accountFrameHandlers';
+import { bodiesSentTo, operation } from '../../../test/apiHandlers';
+import { apiServer } from '../../../test/apiServer';
 import { buildSessionUser, capability } from '../../../test/buildSessionUser';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { CURRENT_USER_QUERY_KEY } from '../../../platform/session/currentUser';
@@ -27,10 +30,11 @@ const all = (flags = { Read: true, Create: true, Execute: true, Delete: true }) 
   ['USER_ACCOUNT', 'USER_CHANGE_STATUS', 'USER_CHANGE_ADMIN_STATUS', 'USER_CHANGE_USERNAME', 'USER_RESET_PASSWORD', 'USER_EXPORT', 'ROLES'].map((type) => capability(type as never, flags));
 
 function renderScreen(capabilities = all(), total = 2) {
-  const fetch = installFakeFetch((url) => {
-    if (url.endsWith('/GetUsers')) return { body: { Users: [claire, tom], Total: total } };
-    return { body: { Success: true } };
-  });
+  apiServer.use(
+    ...accountFrameHandlers({ AccountId: 57 }),
+    operation('IAccountService/GetUsers', { request: getUsersRequestSchema, response: getUsersResponseSchema }, () => ({ Users: [claire, tom], Total: total })),
+    operation('IAccountService/ChangeUserStatus', { request: changeUserStatusRequestSchema, response: okResponseSchema }, () => ({ Success: true })),
+  );
   const rendered = renderWithProviders(
     <Routes>
       <Route path="/account/:accountId/users" element={<UsersScreen />} />
@@ -39,14 +43,8 @@ function renderScreen(capabilities = all(), total = 2) {
     { path: '/account/57/users' },
   );
   rendered.queryClient.setQueryData(CURRENT_USER_QUERY_KEY, buildSessionUser({ UserAccountId: 1203, Capability: capabilities }));
-  return { ...rendered, fetch };
+  return rendered;
 }
-const bodiesOf = (fetch: ReturnType<typeof installFakeFetch>, operation: string) =>
-  fetch.mock.calls.filter(([url]) => String(url).endsWith(`/${operation}`)).map(([, init]) => JSON.parse(String(init?.body)));
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('UsersScreen', () => {
   it('lists the users with department, status, administrator, roles and last sign-in', async () => {
@@ -58,25 +56,26 @@ describe('UsersScreen', () => {
     expect(row).toHaveTextContent('Enabled');
     expect(row).toHaveTextContent('Never');
     expect(within(table).getByRole('row', { name: /Claire Dubois/ })).toHaveTextContent('Yes');
-    expect(screen.getByRole('link', { name: 'New user' })).toHaveAttribute('href', '/Account/Create/User?parentAccountId=57');
+    // The account frame offers the same link among its actions.
+    for (const link of screen.getAllByRole('link', { name: 'New user' })) expect(link).toHaveAttribute('href', '/Account/Create/User?parentAccountId=57');
     expect(screen.getByRole('button', { name: 'Export to Excel' })).toBeInTheDocument();
   });
 
   it('disables a user only after the confirmation', async () => {
     const user = userEvent.setup();
-    const { fetch } = renderScreen();
+    renderScreen();
     await user.click(await screen.findByRole('button', { name: 'Actions for Tom Becker' }));
     await user.click(screen.getByRole('menuitem', { name: 'Disable' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Disable user?' });
     expect(dialog).toHaveTextContent('Tom Becker is signed out at once');
     await user.click(within(dialog).getByRole('button', { name: 'No' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-    expect(bodiesOf(fetch, 'ChangeUserStatus')).toEqual([]);
+    expect(bodiesSentTo('IAccountService/ChangeUserStatus')).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Actions for Tom Becker' }));
     await user.click(screen.getByRole('menuitem', { name: 'Disable' }));
     await user.click(await screen.findByRole('button', { name: 'Yes, do it' }));
-    await waitFor(() => expect(bodiesOf(fetch, 'ChangeUserStatus')).toEqual([{ userAccountId: 1207, status: 'Disabled' }]));
+    await waitFor(() => expect(bodiesSentTo('IAccountService/ChangeUserStatus')).toEqual([{ userAccountId: 1207, status: 'Disabled' }]));
     expect(await screen.findByText('Tom Becker has been disabled.')).toBeInTheDocument();
   });
 
@@ -90,22 +89,22 @@ describe('UsersScreen', () => {
 
   it('sorts and filters on the server', async () => {
     const user = userEvent.setup();
-    const { fetch } = renderScreen();
+    renderScreen();
     await screen.findByRole('table', { name: 'User list' });
     await user.click(screen.getByRole('button', { name: 'Username' }));
-    await waitFor(() => expect(bodiesOf(fetch, 'GetUsers').at(-1)).toMatchObject({ sortBy: 'Username', sortDirection: 'asc', page: 0 }));
+    await waitFor(() => expect(bodiesSentTo('IAccountService/GetUsers').at(-1)).toMatchObject({ sortBy: 'Username', sortDirection: 'asc', page: 0 }));
     await user.type(screen.getByRole('searchbox', { name: 'Search name, username or e-mail' }), 'becker');
-    await waitFor(() => expect(bodiesOf(fetch, 'GetUsers').at(-1)).toMatchObject({ filter: { text: 'becker' } }));
+    await waitFor(() => expect(bodiesSentTo('IAccountService/GetUsers').at(-1)).toMatchObject({ filter: { text: 'becker' } }));
   });
 
   it('starts again at the first page when the filter changes', async () => {
     const user = userEvent.setup();
-    const { fetch } = renderScreen(all(), 60);
+    renderScreen(all(), 60);
     await screen.findByRole('table', { name: 'User list' });
     await user.click(await screen.findByRole('button', { name: 'Next page' }));
-    await waitFor(() => expect(bodiesOf(fetch, 'GetUsers').at(-1)).toMatchObject({ page: 1, pageSize: 25 }));
+    await waitFor(() => expect(bodiesSentTo('IAccountService/GetUsers').at(-1)).toMatchObject({ page: 1, pageSize: 25 }));
     await user.type(screen.getByRole('searchbox', { name: 'Search name, username or e-mail' }), 'becker');
-    await waitFor(() => expect(bodiesOf(fetch, 'GetUsers').at(-1)).toMatchObject({ filter: { text: 'becker' }, page: 0 }));
+    await waitFor(() => expect(bodiesSentTo('IAccountService/GetUsers').at(-1)).toMatchObject({ filter: { text: 'becker' }, page: 0 }));
   });
 
   it('shows a plain reader no actions, no export and no New user', async () => {
