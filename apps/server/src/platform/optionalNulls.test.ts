@@ -35,6 +35,8 @@ const HAND_WRITTEN: Record<string, Record<string, unknown> | (() => Record<strin
   'IServiceManagementService/SaveServiceGroup': () => ({ serviceGroup: { Name: `Probe group ${++created}` } }),
   // A report that exists (a generated name answers 404 whatever the optional fields say).
   'IReportingService/RunReport': { reportName: 'OrdersByStatus' },
+  // An amount as the pattern wants it (the sampler writes no patterned strings), on an account that does not exist.
+  'IAccountService/SetCreditLimit': { companyAccountId: 987_654_321, creditLimit: '5000.00', comment: 'Probe' },
   // A month as the pattern wants it (the sampler writes no patterned strings).
   'IAccountService/GetOnlineBill': { accountId: 987_654_321, billingInterval: '2026-09' },
   'IAccountService/ExportOnlineBill': { accountId: 987_654_321, billingInterval: '2026-09' },
